@@ -1,0 +1,51 @@
+/**
+ * A check is one named behaviour, registered by id (like a Schemathesis check or a test262 test),
+ * tied to the requirement it proves. Its result is data: an outcome, findings and evidence.
+ */
+import type { ExchangeEvidence } from '../http/evidence.js';
+
+export type Outcome = 'pass' | 'fail' | 'warn' | 'skip' | 'inconclusive';
+
+export type Area = 'auth' | 'isolation' | 'user-banks.create' | 'user-banks.list' | 'pagination' | 'rfp-registrations' | 'users' | 'http';
+
+export interface CheckSpec {
+  /** Stable id, also the vitest test name: `<area>.<behaviour>`. */
+  id: string;
+  area: Area;
+  /** The requirement this check proves; its level decides fail (MUST) or warn (SHOULD). */
+  requirement: string;
+  /** Further requirements the check also proves (a schema check covers every field's type). */
+  covers?: string[];
+  title: string;
+}
+
+export interface Finding {
+  severity: 'fail' | 'warn';
+  message: string;
+  expected?: string;
+  actual?: string;
+  /** seq of the exchange that shows it (in the check's evidence). */
+  exchange?: number;
+  /** A shrunk fast-check counterexample, with its seed and path. */
+  counterexample?: string;
+}
+
+export interface CreatedResource {
+  resource: 'user_bank';
+  id: string;
+}
+
+/** What a check leaves in vitest's task.meta for the reporter; plain JSON. */
+export interface CheckResult {
+  id: string;
+  outcome: Outcome;
+  message: string;
+  findings: Finding[];
+  exchanges: ExchangeEvidence[];
+  exchangeCount: number;
+  created: CreatedResource[];
+  durationMs: number;
+  /** A crash inside the check itself, not a property of the target: the run cannot be trusted (exit 2). */
+  internalError?: string;
+  seed?: number;
+}

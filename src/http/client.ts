@@ -1,0 +1,227 @@
+/**
+ * The one HTTP client every check uses. It bounds every request (time, body size), never follows a
+ * redirect (so the Authorization header never reaches another origin), waits out 429s within a
+ * shared budget, spaces requests under --rate-limit, enforces --read-only and --max-writes before a
+ * byte is sent, and keeps every exchange raw in memory for the evidence.
+ */
+import { Agent, request, errors as undiciErrors } from 'undici';
+import { WriteBudget } from './budget.js';
+import { HttpError } from './errors.js';
+import type { Exchange, ExchangeRequest, ExchangeSummary } from './exchange.js';
+import { RateLimiter, parseRetryAfter, sleep } from './throttle.js';
+
+export type AuthChoice =
+  | 'a' // the caller's token (--token)
+  | 'b' // the second caller's token (--token-b)
+  | 'none' // no Authorization header at all
+  | { header: string }; // an exact Authorization header value (auth checks)
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+  /** Path below the base URL, starting with '/'. Segments must already be escaped. */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  auth?: AuthChoice;
+  headers?: Record<string, string>;
+  /** A JSON value sent as the body with Content-Type: application/json. */
+  json?: unknown;
+  /** A raw body, sent as is (malformed JSON, wrong content types). */
+  rawBody?: string;
+}
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  tokenA: string;
+  tokenB?: string;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  concurrency: number;
+  rateLimit: number;
+  readOnly: boolean;
+  maxWrites: number;
+  /** Longest single Retry-After honoured; a longer one makes the request THROTTLED at once. */
+  maxRetryAfterMs: number;
+  /** 429 retries per request. */
+  maxThrottleRetries: number;
+  /** Total time the whole client may spend waiting out 429s, so a target that throttles forever cannot hang the run. */
+  throttleBudgetMs: number;
+}
+
+export class HttpClient {
+  readonly budget: WriteBudget;
+  /** A small line per exchange of the run (no bodies), for the run-wide HTTP checks. */
+  readonly log: ExchangeSummary[] = [];
+  private readonly agent: Agent;
+  private readonly limiter: RateLimiter;
+  private readonly base: URL;
+  private throttleSpentMs = 0;
+  private seq = 0;
+
+  constructor(readonly options: HttpClientOptions) {
+    this.base = new URL(options.baseUrl);
+    this.budget = new WriteBudget(options.maxWrites);
+    this.limiter = new RateLimiter(options.rateLimit);
+    this.agent = new Agent({
+      connections: Math.max(1, options.concurrency),
+      keepAliveTimeout: 10_000,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      connect: { timeout: options.timeoutMs },
+    });
+  }
+
+  url(path: string, query?: RequestOptions['query']): string {
+    const basePath = this.base.pathname.replace(/\/+$/, '');
+    const url = new URL(this.base.origin + basePath + path);
+    for (const [name, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.append(name, String(value));
+    }
+    return url.toString();
+  }
+
+  authorizationFor(auth: AuthChoice): string | undefined {
+    if (auth === 'none') return undefined;
+    if (auth === 'a') return `Bearer ${this.options.tokenA}`;
+    if (auth === 'b') {
+      if (!this.options.tokenB) throw new Error('a check asked for the second token without checking it is configured');
+      return `Bearer ${this.options.tokenB}`;
+    }
+    return auth.header;
+  }
+
+  async send(options: RequestOptions): Promise<Exchange> {
+    const method = options.method ?? 'GET';
+    const isWrite = method !== 'GET' && method !== 'HEAD';
+    if (isWrite && this.options.readOnly) {
+      throw new HttpError('READ_ONLY', `${method} ${options.path} not sent: --read-only forbids writes`);
+    }
+    if (isWrite && !this.budget.tryReserve()) {
+      throw new HttpError('WRITE_BUDGET', `${method} ${options.path} not sent: the write budget (--max-writes ${this.options.maxWrites}) is spent`);
+    }
+    let exchange: Exchange | undefined;
+    try {
+      exchange = await this.sendWithThrottleRetries(method, options);
+      return exchange;
+    } finally {
+      // A refused write created nothing, so its slot goes back (also when nothing came back at all? no:
+      // a timed-out write may have been created, so the slot stays spent).
+      if (isWrite && exchange !== undefined && (exchange.status < 200 || exchange.status >= 300)) this.budget.release();
+    }
+  }
+
+  private async sendWithThrottleRetries(method: string, options: RequestOptions): Promise<Exchange> {
+    for (let attempt = 0; ; attempt += 1) {
+      const exchange = await this.sendOnce(method, options, attempt);
+      if (exchange.status !== 429) return exchange;
+      const asked = parseRetryAfter(exchange.headers['retry-after']);
+      const wait = Math.min(asked ?? 250 * 2 ** attempt, this.options.maxRetryAfterMs);
+      const tooLong = asked !== undefined && asked > this.options.maxRetryAfterMs;
+      if (attempt >= this.options.maxThrottleRetries || tooLong || this.throttleSpentMs + wait > this.options.throttleBudgetMs) {
+        throw new HttpError(
+          'THROTTLED',
+          `the target answered 429 (Too Many Requests) ${attempt + 1} time(s) for ${method} ${options.path}` +
+            (tooLong ? ` and asked to wait ${Math.round((asked ?? 0) / 1000)} s, more than the ${this.options.maxRetryAfterMs / 1000} s the suite waits` : '') +
+            '; lower --rate-limit or --concurrency and run again',
+        );
+      }
+      this.throttleSpentMs += wait;
+      await sleep(wait);
+    }
+  }
+
+  private async sendOnce(method: string, options: RequestOptions, attempt: number): Promise<Exchange> {
+    await this.limiter.wait();
+    const url = this.url(options.path, options.query);
+    const headers: Record<string, string> = { accept: 'application/json', ...(options.headers ?? {}) };
+    const authorization = this.authorizationFor(options.auth ?? 'a');
+    if (authorization !== undefined) headers.authorization = authorization;
+    let body: string | undefined;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers['content-type'] ??= 'application/json';
+    } else if (options.rawBody !== undefined) {
+      body = options.rawBody;
+    }
+    const req: ExchangeRequest = { method, url, headers, ...(body !== undefined ? { body } : {}) };
+    const started = performance.now();
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
+    try {
+      const res = await request(url, { method: method as 'GET', headers, body, dispatcher: this.agent, signal: controller.signal });
+      const bodyText = await this.readCapped(res.body, method, url);
+      const responseHeaders: Record<string, string> = {};
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value !== undefined) responseHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+      }
+      const exchange: Exchange = {
+        seq: ++this.seq,
+        request: req,
+        status: res.statusCode,
+        headers: responseHeaders,
+        bodyText,
+        json: undefined,
+        durationMs: Math.round(performance.now() - started),
+        throttledRetries: attempt,
+      };
+      if (bodyText.length > 0) {
+        try {
+          exchange.json = JSON.parse(bodyText);
+        } catch (error) {
+          exchange.jsonError = (error as Error).message;
+        }
+      }
+      this.log.push({
+        seq: exchange.seq,
+        method,
+        url,
+        status: exchange.status,
+        contentType: responseHeaders['content-type'],
+        bodyBytes: Buffer.byteLength(bodyText),
+        jsonParses: exchange.jsonError === undefined,
+      });
+      return exchange;
+    } catch (error) {
+      throw this.translate(error, method, url, controller.signal.aborted);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, method: string, url: string): Promise<string> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of body) {
+      size += chunk.length;
+      if (size > this.options.maxBodyBytes) {
+        body.destroy();
+        throw new HttpError('BODY_TOO_LARGE', `the answer to ${method} ${pathOf(url)} went past the ${this.options.maxBodyBytes}-byte body cap`);
+      }
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  private translate(error: unknown, method: string, url: string, aborted: boolean): Error {
+    if (error instanceof HttpError) return error;
+    const where = `${method} ${pathOf(url)}`;
+    if (
+      aborted ||
+      error instanceof undiciErrors.HeadersTimeoutError ||
+      error instanceof undiciErrors.BodyTimeoutError ||
+      error instanceof undiciErrors.ConnectTimeoutError
+    ) {
+      return new HttpError('TIMEOUT', `no complete answer to ${where} within ${this.options.timeoutMs} ms`);
+    }
+    const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    return new HttpError('CONNECTION', `${where} failed: ${code ?? (error as Error).message}`);
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}
+
+function pathOf(url: string): string {
+  const parsed = new URL(url);
+  return parsed.pathname;
+}

@@ -1,0 +1,26 @@
+/**
+ * Errors of the HTTP client carry a stable string `code` (as undici and ajv do), so a check can turn
+ * them into an outcome without parsing messages: every one of these makes a check inconclusive,
+ * because the target did not answer in a way that proves or disproves the requirement.
+ */
+export type HttpErrorCode =
+  | 'TIMEOUT' // no complete answer within the per-request bound
+  | 'CONNECTION' // refused, reset, DNS failure
+  | 'BODY_TOO_LARGE' // the body went past the cap
+  | 'THROTTLED' // 429 past the retry budget
+  | 'READ_ONLY' // a write was attempted in --read-only mode (a bug in a check; never sent)
+  | 'WRITE_BUDGET' // --max-writes is spent (never sent)
+  | 'RUN_DEADLINE'; // the whole run went past its time bound
+
+export class HttpError extends Error {
+  readonly code: HttpErrorCode;
+  constructor(code: HttpErrorCode, message: string) {
+    super(message);
+    this.name = 'HttpError';
+    this.code = code;
+  }
+}
+
+export function isHttpError(error: unknown): error is HttpError {
+  return error instanceof HttpError;
+}

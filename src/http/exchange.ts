@@ -1,0 +1,44 @@
+/** One request and its answer, kept raw in memory; evidence.ts makes the redacted view that is printed. */
+export interface ExchangeRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface Exchange {
+  /** Order of the exchange in this worker's run. */
+  seq: number;
+  request: ExchangeRequest;
+  status: number;
+  headers: Record<string, string>;
+  bodyText: string;
+  /** The parsed body; undefined when the body is empty or is not JSON (see jsonError). */
+  json: unknown;
+  jsonError?: string;
+  durationMs: number;
+  /** How many 429 answers were waited out before this one. */
+  throttledRetries: number;
+}
+
+export const isSuccess = (exchange: Exchange): boolean => exchange.status >= 200 && exchange.status < 300;
+export const isClientError = (exchange: Exchange): boolean => exchange.status >= 400 && exchange.status < 500;
+export const isServerError = (exchange: Exchange): boolean => exchange.status >= 500 && exchange.status < 600;
+
+/** Items of a list envelope, or undefined when the body is not one. */
+export function envelopeData(exchange: Exchange): unknown[] | undefined {
+  const body = exchange.json as { data?: unknown } | undefined;
+  return body && typeof body === 'object' && Array.isArray(body.data) ? body.data : undefined;
+}
+
+/** What the run keeps of every exchange: no bodies, so the log stays small on long walks. */
+export interface ExchangeSummary {
+  seq: number;
+  method: string;
+  /** Raw URL; redact before printing. */
+  url: string;
+  status: number;
+  contentType: string | undefined;
+  bodyBytes: number;
+  jsonParses: boolean;
+}

@@ -1,0 +1,12 @@
+/**
+ * A fault is one named defect the reference implementation can be switched into, with the
+ * requirement it breaks and the check that must catch it (the detection table in npm test).
+ */
+export interface Fault {
+  name: string;
+  description: string;
+  /** Requirement id (src/requirements.ts) the defect breaks. */
+  breaks: string;
+  /** Check id (src/checks) that is aimed at it and must give a fail. */
+  caughtBy: string;
+}

@@ -1,0 +1,4 @@
+import type { Fault } from './types.js';
+
+/** Faults of the users area; the handlers ask for them by name through state.fault(). */
+export const usersFaults: Fault[] = [];

@@ -1,0 +1,88 @@
+/**
+ * POST /user_banks (spec 4.1). Strict validation checks every field's format (account number 4 to
+ * 17 digits, ABA routing checksum, known types, no unknown members); lenient only needs strings and
+ * a known user, and fills in defaults for omitted types. Both are legitimate: required fields and
+ * formats are "not shown".
+ */
+import { abaChecksumOk } from '../../domain/routing-number.js';
+import { readBody, sendError, sendJson } from '../http-util.js';
+import type { BankRecord } from '../model.js';
+import { serializeBank } from '../serialize.js';
+import type { HandlerContext } from './types.js';
+
+const FIELDS = ['user_id', 'account_number', 'routing_number', 'account_holder_type', 'bank_account_type'] as const;
+const HOLDER_TYPES = new Set(['individual']);
+const ACCOUNT_TYPES = new Set(['checking', 'savings']);
+
+export async function createUserBank(ctx: HandlerContext): Promise<void> {
+  const { req, res, state, caller } = ctx;
+  const { variation } = state;
+  const bad = (code: string, message: string): void => sendError(res, variation, variation.badInputStatus, code, message);
+  const contentType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  const text = await readBody(req);
+  if (variation.validation === 'strict' && contentType !== 'application/json') {
+    sendError(res, variation, 415, 'unsupported_media_type', 'send the body as application/json');
+    return;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    bad('malformed_json', 'the body is not valid JSON');
+    return;
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    bad('invalid_body', 'the body must be a JSON object');
+    return;
+  }
+  const input = body as Record<string, unknown>;
+  for (const field of FIELDS) {
+    if (input[field] !== undefined && typeof input[field] !== 'string') {
+      bad('invalid_field', `${field} must be a string`);
+      return;
+    }
+  }
+  if (typeof input.user_id !== 'string' || input.user_id === '') {
+    bad('missing_user_id', 'user_id is required');
+    return;
+  }
+  if (!caller.users.some((u) => u.id === input.user_id)) {
+    sendError(res, variation, variation.unknownUserStatus, 'user_not_found', 'no such user');
+    return;
+  }
+  const fields = input as Partial<Record<(typeof FIELDS)[number], string>>;
+  if (variation.validation === 'strict') {
+    const problem = strictProblem(input, fields);
+    if (problem) {
+      bad('invalid_field', problem);
+      return;
+    }
+  }
+  const bank: BankRecord = {
+    seq: state.fixtures.nextSeq(),
+    id: state.fixtures.ids.next('bank'),
+    user_id: input.user_id,
+    account_number: fields.account_number ?? '',
+    routing_number: fields.routing_number ?? '',
+    account_holder_type: fields.account_holder_type ?? 'individual',
+    bank_account_type: fields.bank_account_type ?? 'checking',
+    createdAt: new Date(),
+    is_rtp_enabled: true,
+    is_rtp_rfp_enabled: false,
+    status: 'active',
+    verification_status: 'verified',
+  };
+  caller.banks.push(bank);
+  sendJson(res, variation.createStatus, serializeBank(bank, state, 'create'));
+}
+
+function strictProblem(input: Record<string, unknown>, fields: Partial<Record<(typeof FIELDS)[number], string>>): string | undefined {
+  const unknown = Object.keys(input).filter((key) => !(FIELDS as readonly string[]).includes(key));
+  if (unknown.length > 0) return `unknown member(s): ${unknown.join(', ')}`;
+  for (const field of FIELDS) if (fields[field] === undefined) return `${field} is required`;
+  if (!/^\d{4,17}$/.test(fields.account_number ?? '')) return 'account_number must be 4 to 17 digits';
+  if (!abaChecksumOk(fields.routing_number ?? '')) return 'routing_number must be a valid 9-digit ABA routing number';
+  if (!HOLDER_TYPES.has(fields.account_holder_type ?? '')) return 'account_holder_type is not a known value';
+  if (!ACCOUNT_TYPES.has(fields.bank_account_type ?? '')) return 'bank_account_type is not a known value';
+  return undefined;
+}

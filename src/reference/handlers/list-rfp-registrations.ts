@@ -1,0 +1,21 @@
+/** GET /rfp_registrations (spec 4.3): all of the caller's registrations, in pages when the variation pages them. */
+import { sendError, sendJson } from '../http-util.js';
+import { BadCursor, paginate } from '../paginate.js';
+import { serializeRfp } from '../serialize.js';
+import type { HandlerContext } from './types.js';
+
+export function listRfpRegistrations({ res, url, state, caller }: HandlerContext): void {
+  if (state.fault('rfp-list-500')) {
+    sendError(res, state.variation, 500, 'internal', 'internal server error');
+    return;
+  }
+  const ordered = state.variation.order === 'asc' ? caller.rfps : [...caller.rfps].reverse();
+  const size = state.variation.rfpPageSize > 0 ? state.variation.rfpPageSize : Math.max(1, ordered.length);
+  try {
+    const page = paginate(ordered, { cursor: url.searchParams.get('cursor') ?? undefined, limit: size, variation: state.variation, scope: `${caller.name}:rfp` });
+    sendJson(res, 200, { data: page.items.map((r) => serializeRfp(r, state)), next_cursor: page.nextCursor });
+  } catch (error) {
+    if (!(error instanceof BadCursor)) throw error;
+    sendError(res, state.variation, state.variation.badInputStatus, 'invalid_cursor', 'the cursor is not one this service issued');
+  }
+}

@@ -1,0 +1,45 @@
+/** The reference implementation's in-memory records; what goes on the wire is made by serialize.ts. */
+export interface UserRecord {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  ssn: string;
+  date_of_birth: { date: number; month: number; year: number };
+  address: { line1: string; line2: string | null; city: string; state: string; zip: string };
+  createdAt: Date;
+  status: string;
+}
+
+export interface BankRecord {
+  /** Insertion order; the keyset that cursors point into. */
+  seq: number;
+  id: string;
+  user_id: string;
+  account_number: string;
+  routing_number: string;
+  account_holder_type: string;
+  bank_account_type: string;
+  createdAt: Date;
+  is_rtp_enabled: boolean;
+  is_rtp_rfp_enabled: boolean;
+  status: string;
+  verification_status: string;
+}
+
+export interface RfpRecord {
+  seq: number;
+  id: string;
+  createdAt: Date;
+  status: 'pending' | 'active' | 'inactive';
+  use_case: 'account_to_account' | 'business_to_business' | 'bill_pay';
+}
+
+export interface Caller {
+  name: string;
+  token: string;
+  users: UserRecord[];
+  banks: BankRecord[];
+  rfps: RfpRecord[];
+}

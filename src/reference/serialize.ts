@@ -1,0 +1,54 @@
+/** Records to wire objects, in the variation's timestamp style, with the shape faults applied. */
+import type { BankRecord, RfpRecord, UserRecord } from './model.js';
+import type { ReferenceState } from './state.js';
+
+export function timestamp(date: Date, state: ReferenceState): string {
+  const iso = date.toISOString();
+  return state.variation.timestampStyle === 'Z' ? iso : iso.replace(/Z$/, '+00:00');
+}
+
+export type Context = 'list' | 'create';
+
+export function serializeBank(bank: BankRecord, state: ReferenceState, context: Context): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    id: bank.id,
+    user_id: bank.user_id,
+    account_number: bank.account_number,
+    routing_number: bank.routing_number,
+    account_holder_type: bank.account_holder_type,
+    bank_account_type: bank.bank_account_type,
+    created_at: timestamp(bank.createdAt, state),
+    is_rtp_enabled: bank.is_rtp_enabled,
+    is_rtp_rfp_enabled: bank.is_rtp_rfp_enabled,
+    status: bank.status,
+    verification_status: bank.verification_status,
+  };
+  if (context === 'list' && state.fault('bank-boolean-as-string')) out.is_rtp_enabled = String(bank.is_rtp_enabled);
+  if (context === 'list' && state.fault('bank-list-missing-verification-status')) delete out.verification_status;
+  return out;
+}
+
+export function serializeUser(user: UserRecord, state: ReferenceState): Record<string, unknown> {
+  return {
+    id: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    phone: user.phone,
+    ssn: user.ssn,
+    date_of_birth: { ...user.date_of_birth },
+    address: { ...user.address },
+    created_at: state.fault('user-created-at-not-date-time') ? Math.floor(user.createdAt.getTime() / 1000) : timestamp(user.createdAt, state),
+    status: user.status,
+  };
+}
+
+export function serializeRfp(rfp: RfpRecord, state: ReferenceState): Record<string, unknown> {
+  const internal = state.fault('rfp-internal-enum-names');
+  return {
+    id: rfp.id,
+    created_at: timestamp(rfp.createdAt, state),
+    status: internal ? `rfp_registration_${rfp.status}` : rfp.status,
+    use_case: internal ? `rfp_registration_use_case_${rfp.use_case}` : rfp.use_case,
+  };
+}

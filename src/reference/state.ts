@@ -1,0 +1,32 @@
+/** Everything one running reference server knows: its variation, its faults and its data. */
+import { faultNamed } from './faults/index.js';
+import type { Fixtures } from './fixtures.js';
+import type { Caller } from './model.js';
+import type { Variation } from './variations.js';
+
+export class ReferenceState {
+  private readonly active: Set<string>;
+
+  constructor(
+    readonly variation: Variation,
+    readonly fixtures: Fixtures,
+    faultNames: readonly string[],
+  ) {
+    for (const name of faultNames) faultNamed(name); // unknown names fail at start, not silently
+    this.active = new Set(faultNames);
+  }
+
+  /** Whether the named fault is switched on; the name must be in the catalog. */
+  fault(name: string): boolean {
+    faultNamed(name);
+    return this.active.has(name);
+  }
+
+  get callers(): Caller[] {
+    return this.fixtures.callers;
+  }
+
+  callerByToken(token: string): Caller | undefined {
+    return this.callers.find((c) => c.token === token);
+  }
+}

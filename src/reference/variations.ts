@@ -1,0 +1,61 @@
+/**
+ * Legitimate variations: choices a conformant implementation may make where the spec is silent
+ * (design.md, "Silence is not a failure"). The suite must give no fail against any of them.
+ */
+export interface Variation {
+  /** 4.5: "Status codes of successful responses for all endpoints: not shown." */
+  createStatus: 200 | 201;
+  /** 7: status codes for failures not shown. */
+  badInputStatus: 400 | 422;
+  unknownUserStatus: 400 | 404 | 422;
+  authFailureStatus: 401 | 403;
+  errorShape: 'simple' | 'problem';
+  /** 4.2: "the order of results: not shown." */
+  order: 'asc' | 'desc';
+  /** 2.4: a cursor is "a pointer to a place in the list"; its encoding is not shown. */
+  cursorStyle: 'opaque' | 'offset';
+  idFormat: 'prefixed' | 'uuid' | 'digits';
+  timestampStyle: 'Z' | 'offset';
+  /** A limit above 100: reject it, or cap it to 100 (never more than 100 items on a page). */
+  limitAbove100: 'reject' | 'cap';
+  /** After a full last page, point to one more (empty) page instead of null. */
+  emptyLastPage: boolean;
+  /** 4.1: required fields not shown: strict validates formats; lenient only needs strings and a known user. */
+  validation: 'strict' | 'lenient';
+  /** Page size of GET /rfp_registrations (its pagination is not shown); 0 = everything on one page. */
+  rfpPageSize: number;
+}
+
+export const baseline: Variation = {
+  createStatus: 201,
+  badInputStatus: 400,
+  unknownUserStatus: 404,
+  authFailureStatus: 401,
+  errorShape: 'simple',
+  order: 'asc',
+  cursorStyle: 'opaque',
+  idFormat: 'prefixed',
+  timestampStyle: 'Z',
+  limitAbove100: 'reject',
+  emptyLastPage: false,
+  validation: 'strict',
+  rfpPageSize: 0,
+};
+
+/** Named presets; each flips several independent choices so the matrix stays short. */
+export const variations: Record<string, Partial<Variation>> = {
+  baseline: {},
+  'ok-200-desc-offset': { createStatus: 200, order: 'desc', cursorStyle: 'offset', idFormat: 'uuid', timestampStyle: 'offset', errorShape: 'problem' },
+  'lenient-capped': { validation: 'lenient', limitAbove100: 'cap', badInputStatus: 422, unknownUserStatus: 422, idFormat: 'digits', emptyLastPage: true },
+  'paged-rfp-403': { rfpPageSize: 2, authFailureStatus: 403, unknownUserStatus: 400, emptyLastPage: true, order: 'desc' },
+};
+
+export function resolveVariation(choice: string | Partial<Variation> | undefined): Variation {
+  if (choice === undefined) return { ...baseline };
+  if (typeof choice === 'string') {
+    const preset = variations[choice];
+    if (!preset) throw new Error(`unknown variation "${choice}"; known: ${Object.keys(variations).join(', ')}`);
+    return { ...baseline, ...preset };
+  }
+  return { ...baseline, ...choice };
+}

@@ -1,0 +1,61 @@
+/**
+ * A vitest reporter that collects each check's result from task.meta as it finishes and tells the
+ * CLI (progress line), and keeps the errors vitest saw outside any check (a suite file that does
+ * not load, an unhandled rejection) so the run can be called could-not-run.
+ */
+import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
+import type { CheckResult } from '../checks/types.js';
+
+export interface CollectorEvents {
+  onStart?(total: number): void;
+  onCheck?(result: CheckResult, done: number): void;
+}
+
+export class CollectorReporter implements Reporter {
+  readonly results: CheckResult[] = [];
+  readonly errors: string[] = [];
+  private done = 0;
+
+  constructor(private readonly events: CollectorEvents = {}) {}
+
+  onTestRunStart(_specifications: ReadonlyArray<TestSpecification>): void {
+    // The count of checks is known once modules are collected; see onTestModuleCollected.
+  }
+
+  onTestModuleCollected(module: TestModule): void {
+    let count = 0;
+    for (const _ of module.children.allTests()) count += 1;
+    this.events.onStart?.(count);
+  }
+
+  onTestCaseResult(testCase: TestCase): void {
+    this.done += 1;
+    const result = testCase.meta().conformance ?? this.synthesize(testCase);
+    this.results.push(result);
+    this.events.onCheck?.(result, this.done);
+  }
+
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string; stack?: string }>): void {
+    for (const module of modules) {
+      for (const error of module.errors()) this.errors.push(`${module.moduleId}: ${error.message}`);
+    }
+    for (const error of unhandledErrors) this.errors.push(error.message ?? String(error));
+  }
+
+  /** A test that ended without a result in meta: vitest's own time bound cut it, or it never ran. */
+  private synthesize(testCase: TestCase): CheckResult {
+    const state = testCase.result();
+    const reason = state.state === 'failed' ? (state.errors[0]?.message ?? 'failed') : state.state;
+    return {
+      id: testCase.name,
+      outcome: 'inconclusive',
+      message: `the check did not finish: ${reason}`,
+      findings: [],
+      exchanges: [],
+      exchangeCount: 0,
+      created: [],
+      durationMs: testCase.diagnostic()?.duration ?? 0,
+      internalError: reason,
+    };
+  }
+}

@@ -1,0 +1,43 @@
+/** The one-screen summary at the end of a run: counts, then each fail with its requirement and reason. */
+import type { Results } from './results.js';
+
+export interface Paint {
+  red(text: string): string;
+  green(text: string): string;
+  yellow(text: string): string;
+  bold(text: string): string;
+}
+
+/** Colour only on a terminal, never in CI logs or files (NO_COLOR honoured). */
+export function paintFor(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): Paint {
+  const on = Boolean(stream.isTTY) && env.NO_COLOR === undefined && env.CI === undefined;
+  const wrap = (code: number) => (text: string) => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
+  return { red: wrap(31), green: wrap(32), yellow: wrap(33), bold: wrap(1) };
+}
+
+const clip = (text: string, max = 160): string => {
+  const one = text.replace(/\s+/g, ' ');
+  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
+};
+
+export function summaryText(results: Results, paint: Paint, reportFiles: string[]): string {
+  const s = results.summary;
+  const lines: string[] = [''];
+  for (const check of results.checks.filter((c) => c.outcome === 'fail')) {
+    lines.push(`${paint.red('FAIL')} ${check.id}  [${check.requirement}, section ${check.section}]`);
+    lines.push(`     ${clip(check.message)}`);
+    if (check.curl[0]) lines.push(`     reproduce: ${clip(check.curl[0], 400)}`);
+  }
+  for (const check of results.checks.filter((c) => c.outcome === 'inconclusive')) {
+    lines.push(`${paint.yellow('INCONCLUSIVE')} ${check.id}: ${clip(check.message)}`);
+  }
+  for (const error of results.errors.slice(0, 5)) lines.push(`${paint.red('ERROR')} ${clip(error, 300)}`);
+  const counts = `${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.skip} skip, ${s.inconclusive} inconclusive (${s.total} checks, ${(results.durationMs / 1000).toFixed(1)} s, seed ${results.seed})`;
+  const verdict =
+    results.verdict === 'conformant' ? paint.green('CONFORMANT') : results.verdict === 'non-conformant' ? paint.red('NON-CONFORMANT') : paint.yellow(results.verdict.toUpperCase());
+  lines.push('', `${paint.bold('verdict:')} ${verdict}  ${counts}`);
+  if (s.warn > 0) lines.push(`${s.warn} warning(s): conventions where the spec is silent; see report.md`);
+  if (results.created.length > 0) lines.push(`created ${results.created.length} resource(s); their ids are in results.json created[]`);
+  lines.push(`reports: ${reportFiles.join(', ')}`);
+  return lines.join('\n');
+}

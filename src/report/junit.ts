@@ -1,0 +1,50 @@
+/**
+ * junit.xml for CI systems: one testcase per check, classname by spec area. A fail is a
+ * <failure>; skip and inconclusive are <skipped> with the reason; a warn passes with its message
+ * in <system-out>, because the spec does not require what it checks.
+ */
+import type { Results } from './results.js';
+
+export const xmlEscape = (text: string): string =>
+  text
+    // Characters XML 1.0 cannot hold at all.
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+
+export function toJunit(results: Results): string {
+  const areas = new Map<string, Results['checks']>();
+  for (const check of results.checks) areas.set(check.area, [...(areas.get(check.area) ?? []), check]);
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  const s = results.summary;
+  lines.push(
+    `<testsuites name="banklink-conformance" tests="${s.total}" failures="${s.fail}" skipped="${s.skip + s.inconclusive}" time="${(results.durationMs / 1000).toFixed(3)}">`,
+  );
+  for (const [area, checks] of areas) {
+    const failures = checks.filter((c) => c.outcome === 'fail').length;
+    const skipped = checks.filter((c) => c.outcome === 'skip' || c.outcome === 'inconclusive').length;
+    lines.push(`  <testsuite name="${xmlEscape(area)}" tests="${checks.length}" failures="${failures}" skipped="${skipped}">`);
+    for (const check of checks) {
+      const name = xmlEscape(`${check.id}: ${check.title}`);
+      const time = (check.durationMs / 1000).toFixed(3);
+      lines.push(`    <testcase classname="banklink.${xmlEscape(area)}" name="${name}" time="${time}">`);
+      const cite = `[${check.requirement}, section ${check.section}, ${check.level}] ${check.message}`;
+      if (check.outcome === 'fail') {
+        const body = [cite, `Spec: ${check.quote}`, ...check.curl.map((c) => `Reproduce with: ${c}`)].join('\n');
+        lines.push(`      <failure message="${xmlEscape(check.message)}" type="${xmlEscape(check.requirement)}">${xmlEscape(body)}</failure>`);
+      } else if (check.outcome === 'skip' || check.outcome === 'inconclusive') {
+        lines.push(`      <skipped message="${xmlEscape(`${check.outcome}: ${check.message}`)}"/>`);
+      } else if (check.outcome === 'warn') {
+        lines.push(`      <system-out>${xmlEscape(`WARN ${cite}`)}</system-out>`);
+      }
+      lines.push('    </testcase>');
+    }
+    lines.push('  </testsuite>');
+  }
+  lines.push('</testsuites>', '');
+  return lines.join('\n');
+}

@@ -1,0 +1,148 @@
+/**
+ * The run's results as flat JSON (schemas/results.schema.json): the verdict, counts, every check
+ * with its requirement, every requirement with the checks that cover it, and what was created.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { checks as registeredChecks, checkSpec, requirementsOf } from '../checks/registry.js';
+import type { CheckResult, CreatedResource, Finding, Outcome } from '../checks/types.js';
+import type { ExchangeEvidence } from '../http/evidence.js';
+import { packageRoot, specPath } from '../paths.js';
+import { requirement, requirements, type Level } from '../requirements.js';
+
+export type Verdict = 'conformant' | 'non-conformant' | 'inconclusive' | 'could-not-run';
+
+export interface CheckRecord {
+  id: string;
+  area: string;
+  requirement: string;
+  covers: string[];
+  section: string;
+  level: Level;
+  quote: string;
+  outcome: Outcome;
+  title: string;
+  message: string;
+  durationMs: number;
+  findings: Finding[];
+  exchanges: ExchangeEvidence[];
+  exchangeCount: number;
+  curl: string[];
+}
+
+export interface RequirementRecord {
+  id: string;
+  section: string;
+  level: Level;
+  quote: string;
+  source?: string;
+  checks: string[];
+  outcome: Outcome | 'untested';
+}
+
+export interface Results {
+  suiteVersion: string;
+  specHash: string;
+  target: { baseUrl: string; embedded: boolean };
+  startedAt: string;
+  durationMs: number;
+  seed: number;
+  runs: number;
+  readOnly: boolean;
+  strict: boolean;
+  shard?: string;
+  verdict: Verdict;
+  summary: Record<Outcome, number> & { total: number };
+  checks: CheckRecord[];
+  requirements: RequirementRecord[];
+  created: (CreatedResource & { check: string })[];
+  errors: string[];
+}
+
+export const suiteVersion = (): string => (JSON.parse(readFileSync(resolve(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
+export const specHash = (): string => `sha256:${createHash('sha256').update(readFileSync(specPath)).digest('hex')}`;
+
+const SEVERITY: (Outcome | 'untested')[] = ['fail', 'warn', 'inconclusive', 'pass', 'skip'];
+
+export function worstOutcome(outcomes: Outcome[]): Outcome | 'untested' {
+  if (outcomes.length === 0) return 'untested';
+  for (const outcome of SEVERITY) if (outcomes.includes(outcome as Outcome)) return outcome;
+  return 'untested';
+}
+
+export interface ResultsInput {
+  target: { baseUrl: string; embedded: boolean };
+  startedAt: Date;
+  durationMs: number;
+  seed: number;
+  runs: number;
+  readOnly: boolean;
+  strict: boolean;
+  shard?: string;
+  checkResults: CheckResult[];
+  errors: string[];
+}
+
+export function buildResults(input: ResultsInput): Results {
+  const checks: CheckRecord[] = input.checkResults.map((result) => {
+    const spec = checkSpec(result.id);
+    const req = requirement(spec.requirement);
+    return {
+      id: spec.id,
+      area: spec.area,
+      requirement: spec.requirement,
+      covers: spec.covers ?? [],
+      section: req.section,
+      level: req.level,
+      quote: req.quote,
+      outcome: result.outcome,
+      title: spec.title,
+      message: result.message,
+      durationMs: result.durationMs,
+      findings: result.findings,
+      exchanges: result.exchanges,
+      exchangeCount: result.exchangeCount,
+      curl: result.exchanges.filter((e) => result.findings.some((f) => f.exchange === e.seq)).map((e) => e.curl),
+    };
+  });
+  checks.sort((a, b) => registeredChecks.findIndex((c) => c.id === a.id) - registeredChecks.findIndex((c) => c.id === b.id));
+
+  const summary = { pass: 0, fail: 0, warn: 0, skip: 0, inconclusive: 0, total: checks.length };
+  for (const check of checks) summary[check.outcome] += 1;
+
+  const ran = new Map(checks.map((c) => [c.id, c]));
+  const reqs: RequirementRecord[] = requirements.map((req) => {
+    const covering = registeredChecks.filter((spec) => requirementsOf(spec).includes(req.id)).map((spec) => spec.id);
+    const outcomes = covering.map((id) => ran.get(id)?.outcome).filter((o): o is Outcome => o !== undefined);
+    return { ...req, checks: covering, outcome: worstOutcome(outcomes) };
+  });
+
+  const errors = [...input.errors, ...input.checkResults.filter((r) => r.internalError).map((r) => `${r.id}: ${r.internalError}`)];
+  let verdict: Verdict;
+  if (summary.fail > 0 || (input.strict && summary.warn > 0)) verdict = 'non-conformant';
+  else if (errors.length > 0) verdict = 'could-not-run';
+  else if (summary.inconclusive > 0) verdict = 'inconclusive';
+  else verdict = 'conformant';
+
+  return {
+    suiteVersion: suiteVersion(),
+    specHash: specHash(),
+    target: input.target,
+    startedAt: input.startedAt.toISOString(),
+    durationMs: input.durationMs,
+    seed: input.seed,
+    runs: input.runs,
+    readOnly: input.readOnly,
+    strict: input.strict,
+    ...(input.shard ? { shard: input.shard } : {}),
+    verdict,
+    summary,
+    checks,
+    requirements: reqs,
+    created: input.checkResults.flatMap((r) => r.created.map((c) => ({ ...c, check: r.id }))),
+    errors,
+  };
+}
+
+export const exitCodeFor = (verdict: Verdict): number => (verdict === 'conformant' ? 0 : verdict === 'non-conformant' ? 1 : 2);

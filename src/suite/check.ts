@@ -1,0 +1,53 @@
+/**
+ * conformanceCheck(id, body): one vitest test per check, named by its registered id. The outcome
+ * travels to the reporter in task.meta; vitest's own state follows it (fail throws, skip skips) so
+ * vitest's summary and ours never disagree.
+ */
+import { test } from 'vitest';
+import { checkSpec } from '../checks/registry.js';
+import type { CheckResult } from '../checks/types.js';
+import { isHttpError } from '../http/errors.js';
+import { runContext } from './context.js';
+import { Probe } from './probe.js';
+import { InconclusiveSignal, SkipSignal } from './signals.js';
+
+declare module 'vitest' {
+  interface TaskMeta {
+    conformance?: CheckResult;
+  }
+}
+
+export interface CheckOptions {
+  /** Run alone, in file order (create-then-list sequences, walks that must see no writes). */
+  sequential?: boolean;
+}
+
+export type CheckBody = (probe: Probe) => Promise<void>;
+
+export function conformanceCheck(id: string, body: CheckBody, options: CheckOptions = {}): void {
+  const spec = checkSpec(id);
+  const register = options.sequential ? test : test.concurrent;
+  const { settings } = runContext();
+  register(
+    spec.id,
+    async (context) => {
+      const probe = new Probe(spec, runContext());
+      const started = performance.now();
+      const ended: { skip?: string; inconclusive?: string; internalError?: string } = {};
+      try {
+        await body(probe);
+      } catch (error) {
+        if (error instanceof SkipSignal) ended.skip = error.reason;
+        else if (error instanceof InconclusiveSignal) ended.inconclusive = error.reason;
+        else if (isHttpError(error) && (error.code === 'READ_ONLY' || error.code === 'WRITE_BUDGET')) ended.skip = error.message;
+        else if (isHttpError(error)) ended.inconclusive = error.message;
+        else ended.internalError = (error as Error)?.stack ?? String(error);
+      }
+      const result = probe.result(ended, Math.round(performance.now() - started));
+      context.task.meta.conformance = result;
+      if (result.outcome === 'fail') throw new Error(result.message);
+      if (result.outcome === 'skip') context.skip(result.message);
+    },
+    settings.checkTimeoutMs,
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * What a check's body works with: it sends requests through the run's client, and records
+ * findings as data (ajv-style) instead of throwing on the first one, so one run shows every
+ * problem of a check. The outcome is derived from the findings and the requirement's level.
+ */
+import { requirement } from '../requirements.js';
+import type { RequestOptions } from '../http/client.js';
+import { toEvidence } from '../http/evidence.js';
+import { isSuccess, type Exchange } from '../http/exchange.js';
+import { describeViolations, validate, type SchemaName } from '../schema/validator.js';
+import type { CheckResult, CheckSpec, CreatedResource, Finding, Outcome } from '../checks/types.js';
+import type { RunContext } from './context.js';
+import { InconclusiveSignal, SkipSignal } from './signals.js';
+
+/** Exchanges kept as evidence per check: the first few and the last few, plus any a finding names. */
+const KEEP_FIRST = 2;
+const KEEP_LAST = 3;
+const MAX_FINDINGS = 50;
+
+export interface FindingDetail {
+  exchange?: Exchange;
+  expected?: string;
+  actual?: string;
+  counterexample?: string;
+}
+
+export class Probe {
+  private readonly findings: Finding[] = [];
+  private droppedFindings = 0;
+  private readonly first: Exchange[] = [];
+  private readonly last: Exchange[] = [];
+  private readonly pinned = new Map<number, Exchange>();
+  private exchangeCount = 0;
+  private readonly created: CreatedResource[] = [];
+  private assertions = 0;
+  private passNote: string | undefined;
+
+  constructor(
+    readonly spec: CheckSpec,
+    readonly run: RunContext,
+  ) {}
+
+  get settings() {
+    return this.run.settings;
+  }
+
+  /** Send a request through the run's client and keep it as evidence of this check. */
+  async request(options: RequestOptions): Promise<Exchange> {
+    const exchange = await this.run.client.send(options);
+    this.attach(exchange);
+    if (options.method === 'POST' && options.path === '/user_banks' && isSuccess(exchange)) {
+      const id = (exchange.json as { id?: unknown } | undefined)?.id;
+      if (typeof id === 'string') this.created.push({ resource: 'user_bank', id });
+    }
+    return exchange;
+  }
+
+  /** Keep an exchange made elsewhere (a request shared by several checks) as evidence of this one. */
+  attach(exchange: Exchange): void {
+    this.exchangeCount += 1;
+    if (this.first.length < KEEP_FIRST) {
+      this.first.push(exchange);
+      return;
+    }
+    this.last.push(exchange);
+    if (this.last.length > KEEP_LAST) this.last.shift();
+  }
+
+  /** A MUST-level problem (a warn when the check's requirement is only a SHOULD). */
+  fail(message: string, detail: FindingDetail = {}): void {
+    this.record('fail', message, detail);
+  }
+
+  /** A convention broken where the spec is silent. */
+  warn(message: string, detail: FindingDetail = {}): void {
+    this.record('warn', message, detail);
+  }
+
+  /** Count a successful assertion; a check that asserted nothing is reported, never passed. */
+  passed(note?: string): void {
+    this.assertions += 1;
+    if (note !== undefined) this.passNote = note;
+  }
+
+  /** End the check as skipped: say why, and what would enable it. */
+  skip(reason: string): never {
+    throw new SkipSignal(reason);
+  }
+
+  inconclusive(reason: string): never {
+    throw new InconclusiveSignal(reason);
+  }
+
+  /** The answer is a 2xx; otherwise a finding, and false. */
+  expectSuccess(exchange: Exchange, what: string): boolean {
+    if (isSuccess(exchange)) {
+      this.passed();
+      return true;
+    }
+    this.fail(`${what}: expected a 2xx answer, got ${exchange.status}`, { exchange, expected: '2xx', actual: String(exchange.status) });
+    return false;
+  }
+
+  /** The body parses as JSON (spec: "Bodies are JSON."). */
+  expectJson(exchange: Exchange, what: string): boolean {
+    if (exchange.jsonError === undefined && exchange.bodyText.length > 0) {
+      this.passed();
+      return true;
+    }
+    const actual = exchange.bodyText.length === 0 ? 'an empty body' : `a body that is not JSON (${exchange.jsonError})`;
+    this.fail(`${what}: expected a JSON body, got ${actual}`, { exchange, expected: 'JSON', actual });
+    return false;
+  }
+
+  /** The value matches the named schema; every violation becomes one finding. */
+  expectSchema(value: unknown, schema: SchemaName, what: string, exchange?: Exchange): boolean {
+    const violations = validate(schema, value);
+    if (violations.length === 0) {
+      this.passed();
+      return true;
+    }
+    this.fail(`${what} does not match schemas/${schema}.schema.json: ${describeViolations(violations)}`, {
+      ...(exchange ? { exchange } : {}),
+      expected: `a value valid against ${schema}`,
+      actual: describeViolations(violations, 10),
+    });
+    return false;
+  }
+
+  recordCreated(resource: CreatedResource): void {
+    if (!this.created.some((c) => c.id === resource.id)) this.created.push(resource);
+  }
+
+  private record(severity: Finding['severity'], message: string, detail: FindingDetail): void {
+    this.assertions += 1;
+    if (this.findings.length >= MAX_FINDINGS) {
+      this.droppedFindings += 1;
+      return;
+    }
+    const finding: Finding = { severity, message: this.run.redactor.text(message) };
+    if (detail.exchange) {
+      this.pinned.set(detail.exchange.seq, detail.exchange);
+      finding.exchange = detail.exchange.seq;
+    }
+    if (detail.expected !== undefined) finding.expected = this.run.redactor.text(detail.expected);
+    if (detail.actual !== undefined) finding.actual = this.run.redactor.text(detail.actual);
+    if (detail.counterexample !== undefined) finding.counterexample = this.run.redactor.text(detail.counterexample);
+    this.findings.push(finding);
+  }
+
+  /** The check's result; `ended` says how the body ended (normally, or with a signal or error). */
+  result(ended: { skip?: string; inconclusive?: string; internalError?: string }, durationMs: number): CheckResult {
+    const level = requirement(this.spec.requirement).level;
+    const findings = level === 'SHOULD' ? this.findings.map((f) => ({ ...f, severity: 'warn' as const })) : this.findings;
+    let outcome: Outcome;
+    let message: string;
+    if (ended.internalError !== undefined) {
+      outcome = 'inconclusive';
+      message = `internal error in the check: ${ended.internalError}`;
+    } else if (findings.some((f) => f.severity === 'fail')) {
+      outcome = 'fail';
+      message = summarize(findings.filter((f) => f.severity === 'fail'), this.droppedFindings);
+    } else if (ended.inconclusive !== undefined) {
+      outcome = 'inconclusive';
+      message = ended.inconclusive;
+    } else if (findings.length > 0) {
+      outcome = 'warn';
+      message = summarize(findings, this.droppedFindings);
+    } else if (ended.skip !== undefined) {
+      outcome = 'skip';
+      message = ended.skip;
+    } else if (this.assertions === 0) {
+      outcome = 'inconclusive';
+      message = 'the check asserted nothing (a defect of the check itself)';
+      ended.internalError = message;
+    } else {
+      outcome = 'pass';
+      message = this.passNote ?? `ok (${this.exchangeCount} request${this.exchangeCount === 1 ? '' : 's'})`;
+    }
+    const kept = new Map<number, Exchange>();
+    for (const exchange of [...this.first, ...this.pinned.values(), ...this.last]) kept.set(exchange.seq, exchange);
+    return {
+      id: this.spec.id,
+      outcome,
+      message: this.run.redactor.text(message),
+      findings,
+      exchanges: [...kept.values()].sort((a, b) => a.seq - b.seq).map((e) => toEvidence(e, this.run.redactor)),
+      exchangeCount: this.exchangeCount,
+      created: this.created,
+      durationMs,
+      ...(ended.internalError !== undefined ? { internalError: this.run.redactor.text(ended.internalError) } : {}),
+    };
+  }
+}
+
+function summarize(findings: Finding[], dropped: number): string {
+  const first = findings[0]?.message ?? '';
+  const more = findings.length - 1 + dropped;
+  return more > 0 ? `${first} (and ${more} more)` : first;
+}

@@ -1,0 +1,27 @@
+/**
+ * What the CLI hands to the suites (through vitest's provide/inject): plain JSON, resolved once.
+ */
+export interface RunSettings {
+  baseUrl: string;
+  embedded: boolean;
+  tokenA: string;
+  userIdA: string;
+  tokenB?: string;
+  userIdB?: string;
+  readOnly: boolean;
+  maxWrites: number;
+  seed: number;
+  runs: number;
+  concurrency: number;
+  rateLimit: number;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  /** Bound on one check, all its requests included. */
+  checkTimeoutMs: number;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    conformance: RunSettings;
+  }
+}

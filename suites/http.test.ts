@@ -1,0 +1,49 @@
+/**
+ * Run-wide HTTP facts over every exchange the run made. The runner orders this file last (and puts
+ * it in every shard), so it sees the whole run's exchange log.
+ */
+import { conformanceCheck } from '../src/suite/check.js';
+import type { ExchangeSummary } from '../src/http/exchange.js';
+import type { Probe } from '../src/suite/probe.js';
+
+function overLog(t: Probe, offending: (e: ExchangeSummary) => boolean, message: (e: ExchangeSummary) => string, severity: 'fail' | 'warn'): void {
+  const log = t.run.client.log;
+  if (log.length === 0) t.skip('no other check sent a request in this run (or shard), so there is nothing to inspect');
+  const bad = log.filter(offending);
+  for (const e of bad.slice(0, 10)) t[severity](message(e), { actual: `${e.method} ${e.url} -> ${e.status}` });
+  if (bad.length > 10) t[severity](`${bad.length - 10} more exchanges like these`);
+  if (bad.length === 0) t.passed(`all ${log.length} exchanges inspected`);
+}
+
+const isSuccess = (e: ExchangeSummary): boolean => e.status >= 200 && e.status < 300;
+const path = (e: ExchangeSummary): string => new URL(e.url).pathname;
+
+conformanceCheck(
+  'http.no-server-errors',
+  async (t) => overLog(t, (e) => e.status >= 500, (e) => `${e.method} ${path(e)} was answered ${e.status}: a 5xx is a server defect whatever the request`, 'fail'),
+  { sequential: true },
+);
+
+conformanceCheck(
+  'http.json-bodies',
+  async (t) =>
+    overLog(
+      t,
+      (e) => isSuccess(e) && (e.bodyBytes === 0 || !e.jsonParses),
+      (e) => `${e.method} ${path(e)} answered ${e.status} with ${e.bodyBytes === 0 ? 'an empty body' : 'a body that is not JSON'}`,
+      'fail',
+    ),
+  { sequential: true },
+);
+
+conformanceCheck(
+  'http.json-content-type',
+  async (t) =>
+    overLog(
+      t,
+      (e) => isSuccess(e) && e.bodyBytes > 0 && e.jsonParses && !/\bjson\b|\+json/i.test(e.contentType ?? ''),
+      (e) => `${e.method} ${path(e)} sent JSON labelled "${e.contentType ?? '(no content-type)'}"`,
+      'warn',
+    ),
+  { sequential: true },
+);

@@ -1,0 +1,70 @@
+/** The CLI contract of design.md, run for real: exit codes, reports, messages a person can act on. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { describe, expect, test } from 'vitest';
+import { validate } from '../../src/schema/validator.js';
+import { startReference } from '../../src/reference/server.js';
+import { allOutput, runCli, targetArgs } from '../support/run-cli.js';
+
+describe.concurrent('the CLI', () => {
+  test('with no target: the embedded reference, exit 0, conformant, results.json valid against its schema', async () => {
+    const run = await runCli([]);
+    expect(run.code, run.stderr + run.stdout).toBe(0);
+    expect(run.results?.verdict).toBe('conformant');
+    expect(run.results?.target.embedded).toBe(true);
+    expect(validate('results', run.results)).toEqual([]);
+    const junit = new XMLParser({ ignoreAttributes: false }).parse(readFileSync(join(run.reportDir, 'junit.xml'), 'utf8'));
+    const suites = [junit.testsuites.testsuite].flat();
+    const cases = suites.flatMap((s: { testcase: unknown }) => [s.testcase].flat());
+    expect(cases.length).toBe(run.results?.checks.length);
+    expect(readFileSync(join(run.reportDir, 'report.md'), 'utf8')).toContain('CONFORMANT');
+    expect(run.stdout).toContain('verdict: CONFORMANT');
+  });
+
+  test('against a server started separately: exit by the verdict, four reports, no token anywhere', async () => {
+    const reference = await startReference({ faults: ['bank-boolean-as-string'] });
+    try {
+      const run = await runCli(targetArgs(reference));
+      expect(run.code).toBe(1);
+      const failing = run.results?.checks.find((c) => c.outcome === 'fail');
+      expect(failing?.id).toBe('user-banks.list.schema');
+      expect(run.stdout).toContain('FAIL user-banks.list.schema');
+      expect(run.stdout).toContain('section 4.2');
+      expect(run.stdout).toContain('$CONFORMANCE_TOKEN');
+      const everything = allOutput(run);
+      expect(everything).not.toContain(reference.callers.a.token);
+      expect(everything).not.toContain(reference.callers.b.token);
+    } finally {
+      await reference.close();
+    }
+  });
+
+  test('--help prints the options and exits 0 without a request', async () => {
+    const run = await runCli(['--help']);
+    expect(run.code).toBe(0);
+    for (const flag of ['--base-url', '--token', '--user-id', '--token-b', '--user-id-b', '--report-dir', '--read-only', '--max-writes', '--seed', '--runs', '--strict']) {
+      expect(run.stdout).toContain(flag);
+    }
+  });
+
+  test.each([
+    [['--bogus'], /unknown option --bogus; run with --help/],
+    [['--base-url', 'nope', '--token', 't', '--user-id', 'u'], /is not a URL/],
+    [['--runs', 'many'], /--runs .* takes a whole number/],
+    [['--base-url', 'http://127.0.0.1:9'], /no token: pass --token/],
+    [['--base-url', 'http://127.0.0.1:1', '--token', 't', '--user-id', 'u', '--timeout-ms', '2000'], /could not reach the target/],
+  ])('%j: one sentence, exit 2, no stack trace', async (args, message) => {
+    const run = await runCli(args as string[]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(run.stderr.trim().split('\n').length).toBe(1);
+  });
+
+  test('a token given in the environment is never printed, even on a bad run', async () => {
+    const run = await runCli(['--base-url', 'http://127.0.0.1:1', '--user-id', 'u', '--timeout-ms', '2000'], { env: { CONFORMANCE_TOKEN: 'env-secret-token-123' } });
+    expect(run.code).toBe(2);
+    expect(run.stdout + run.stderr).not.toContain('env-secret-token-123');
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * The suite against every legitimate variation of the reference: a conformant server must never get
+ * a fail (design.md, "A suite that fails a conformant server is as broken as one that passes a broken one").
+ */
+import { afterAll, describe, expect, test } from 'vitest';
+import { startReference } from '../../src/reference/server.js';
+import { variations } from '../../src/reference/variations.js';
+import { allOutput, runCli, targetArgs } from '../support/run-cli.js';
+
+const table: string[] = [];
+
+describe.concurrent('every legitimate variation passes', () => {
+  for (const name of Object.keys(variations)) {
+    test(`variation ${name}`, async () => {
+      const reference = await startReference({ variation: name });
+      try {
+        const run = await runCli([...targetArgs(reference), '--seed', '42']);
+        const fails = run.results?.checks.filter((c) => c.outcome === 'fail') ?? [];
+        table.push(`${name.padEnd(24)} ${run.results?.verdict ?? 'no results'} (${run.results?.summary.warn ?? 0} warn)`);
+        expect(fails.map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+        expect(run.results?.summary.inconclusive, run.stdout).toBe(0);
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.results?.verdict).toBe('conformant');
+        expect(allOutput(run)).not.toContain(reference.callers.a.token);
+        expect(allOutput(run)).not.toContain(reference.callers.b.token);
+      } finally {
+        await reference.close();
+      }
+    });
+  }
+});
+
+afterAll(() => {
+  console.log(['', 'variation verdicts:', ...table.sort()].join('\n'));
+});

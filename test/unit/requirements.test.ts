@@ -1,0 +1,47 @@
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { assertRegistryConsistent, checks } from '../../src/checks/registry.js';
+import { specPath, suitesDir } from '../../src/paths.js';
+import { requirements } from '../../src/requirements.js';
+
+const spec = readFileSync(specPath, 'utf8');
+
+describe('the requirement catalog', () => {
+  test('every MUST quote from the spec appears in the spec word for word', () => {
+    const missing = requirements.filter((r) => r.source === undefined && !spec.includes(r.quote)).map((r) => r.id);
+    expect(missing).toEqual([]);
+  });
+
+  test('every convention names its RFC source, every spec requirement a section of the spec', () => {
+    for (const r of requirements) {
+      if (r.level === 'SHOULD') expect(r.source, r.id).toMatch(/^RFC \d+/);
+      if (r.source === undefined) expect(r.section === 'intro' || spec.includes(`## ${r.section}`) || spec.includes(`### ${r.section}`), r.id).toBe(true);
+    }
+  });
+
+  test('ids are unique', () => {
+    expect(new Set(requirements.map((r) => r.id)).size).toBe(requirements.length);
+  });
+
+  test('the bundled spec is the shared spec (no drift)', () => {
+    const shared = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'spec', 'bank-linking-api.md');
+    if (!existsSync(shared)) return expect(spec.length).toBeGreaterThan(1000);
+    expect(spec).toBe(readFileSync(shared, 'utf8'));
+  });
+});
+
+describe('the check registry', () => {
+  test('ids are unique and every requirement a check names exists', () => {
+    expect(() => assertRegistryConsistent()).not.toThrow();
+  });
+
+  test('the suites define exactly the registered checks', () => {
+    const defined = new Set<string>();
+    for (const file of readdirSync(suitesDir).filter((f) => f.endsWith('.test.ts'))) {
+      const text = readFileSync(join(suitesDir, file), 'utf8');
+      for (const match of text.matchAll(/conformanceCheck\(\s*['"`]([^'"`]+)['"`]/g)) defined.add(match[1] as string);
+    }
+    expect([...defined].sort()).toEqual(checks.map((c) => c.id).sort());
+  });
+});
