@@ -14,7 +14,6 @@ import { paintFor, summaryText } from './report/console.js';
 import { Progress } from './report/progress.js';
 import { buildResults, exitCodeFor, suiteVersion } from './report/results.js';
 import { writeReports } from './report/write.js';
-import { runSuites } from './runner/run-suites.js';
 import { redactorFor } from './suite/secrets.js';
 import type { RunSettings } from './suite/settings.js';
 
@@ -62,6 +61,8 @@ async function main(argv: string[]): Promise<number> {
       process.exit(2);
     }, config.maxDurationS * 1000);
     deadline.unref();
+    // Loaded only to run: vitest is heavy, and --help, --list and a bad flag should answer at once.
+    const { runSuites } = await import('./runner/run-suites.js');
     const run = await runSuites(settings, {
       ...(config.shard ? { shard: config.shard } : {}),
       events: { onStart: (n) => progress.addTotal(n), onCheck: (r, done) => progress.onCheck(r, done) },
