@@ -1,0 +1,161 @@
+/**
+ * The cursor walker: follows next_cursor the way a client does, from the first page to the end,
+ * and reports how the walk ended. It only observes (it never calls t.fail): the checks decide what
+ * an ending means. Every walk is bounded in pages and in time, so a target whose cursor never ends,
+ * repeats itself or points at empty pages forever cannot hang the run.
+ *
+ * Memory stays small on long walks: the items are kept (the checks compare them), each page is a
+ * small record, and only a handful of exchanges (first page, last page, the page that ended the
+ * walk) are kept as evidence; the probe keeps its own bounded evidence of every page it sent.
+ */
+import type { Exchange } from '../http/exchange.js';
+import type { Probe } from '../suite/probe.js';
+
+export interface WalkOptions {
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  /** Sent as the limit query parameter on every page; absent: no limit parameter (the default page size). */
+  limit?: number;
+  auth?: 'a' | 'b';
+  /** Pages at most (default derived from the limit, see defaultMaxPages; never above HARD_MAX_PAGES). */
+  maxPages?: number;
+  /** Time at most for the whole walk (default: 40% of the check's time bound). */
+  maxMs?: number;
+}
+
+export interface PageRecord {
+  /** 0 for the first page. */
+  index: number;
+  /** The cursor sent for this page (undefined for the first page). */
+  cursor: string | undefined;
+  status: number;
+  itemCount: number;
+  /** next_cursor as answered: a string, null, or undefined when the member is missing (or the body is no envelope). */
+  nextCursor: string | null | undefined;
+  exchangeSeq: number;
+}
+
+export type WalkEnd =
+  | 'complete' // a page answered next_cursor null
+  | 'page-cap' // maxPages pages were read and the last still pointed onward
+  | 'time-cap' // maxMs passed while the list still pointed onward
+  | 'repeated-cursor' // a next_cursor the walk had already followed (a loop)
+  | 'empty-page-loop' // two empty pages in a row, each pointing onward
+  | 'oversized-page' // a page with more items than the limit asked, or more than 100
+  | 'bad-envelope' // a 2xx page whose body is not {data: array, next_cursor: string|null}
+  | 'http-error'; // a page answered with a status other than 2xx
+
+export interface WalkResult {
+  items: unknown[];
+  pages: PageRecord[];
+  end: WalkEnd;
+  /** A sentence on why the walk ended, for messages (absent when complete). */
+  detail?: string;
+  /** A few exchanges worth showing: the first page, the last page, and the page that ended the walk. */
+  evidence?: Exchange[];
+  /** The exchange of the page that ended the walk other than by completing (a finding can pin it). */
+  endExchange?: Exchange;
+}
+
+/** The spec's maximum page size (4.2, 8): no page may ever hold more, whatever was asked. */
+export const MAX_PAGE_SIZE = 100;
+/** No walk reads more pages than this, whatever a caller asks. */
+export const HARD_MAX_PAGES = 20_000;
+/** Items a walk with the default page cap can read: enough for the suite's lists, bounded for a cursor that never ends. */
+export const DEFAULT_ITEM_BUDGET = 2_000;
+
+export function defaultMaxPages(limit: number | undefined): number {
+  const size = Math.min(MAX_PAGE_SIZE, Math.max(1, limit ?? MAX_PAGE_SIZE));
+  // +2: one legitimate empty last page after a full one, and one more to see it end.
+  return Math.ceil(DEFAULT_ITEM_BUDGET / size) + 2;
+}
+
+export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> {
+  const maxPages = Math.min(HARD_MAX_PAGES, Math.max(1, Math.floor(options.maxPages ?? defaultMaxPages(options.limit))));
+  const maxMs = options.maxMs ?? Math.max(1_000, Math.floor(t.settings.checkTimeoutMs * 0.4));
+  const pageBound = Math.min(MAX_PAGE_SIZE, options.limit !== undefined && options.limit >= 1 ? options.limit : MAX_PAGE_SIZE);
+  const started = performance.now();
+  const items: unknown[] = [];
+  const pages: PageRecord[] = [];
+  const followed = new Set<string>();
+  let first: Exchange | undefined;
+  let last: Exchange | undefined;
+  let cursor: string | undefined;
+  let emptyOnwardInARow = 0;
+
+  const finish = (end: WalkEnd, detail?: string, endExchange?: Exchange): WalkResult => {
+    const evidence = [first, last, endExchange].filter((e, i, all): e is Exchange => e !== undefined && all.indexOf(e) === i);
+    return { items, pages, end, ...(detail !== undefined ? { detail } : {}), evidence, ...(endExchange ? { endExchange } : {}) };
+  };
+
+  for (let index = 0; ; index += 1) {
+    if (index >= maxPages) return finish('page-cap', `the list still pointed onward after ${maxPages} pages (the walk's page cap)`, last);
+    if (performance.now() - started > maxMs) return finish('time-cap', `the list still pointed onward after ${Math.round(maxMs / 1000)} s and ${index} pages (the walk's time cap)`, last);
+
+    const query: Record<string, string | number | undefined> = { ...(options.query ?? {}) };
+    if (options.limit !== undefined) query.limit = options.limit;
+    if (cursor !== undefined) query.cursor = cursor;
+    const exchange = await t.request({ path: options.path, query, auth: options.auth ?? 'a' });
+    first ??= exchange;
+    last = exchange;
+    const page = readEnvelope(exchange);
+    const record: PageRecord = { index, cursor, status: exchange.status, itemCount: page.data?.length ?? 0, nextCursor: page.nextCursor, exchangeSeq: exchange.seq };
+    pages.push(record);
+    const where = index === 0 ? 'the first page' : `page ${index + 1}`;
+
+    if (exchange.status < 200 || exchange.status >= 300) {
+      return finish('http-error', `${where}${cursor !== undefined ? ' (after following next_cursor)' : ''} was answered ${exchange.status}`, exchange);
+    }
+    if (page.data) items.push(...page.data);
+    if (page.problem !== undefined) return finish('bad-envelope', `${where} is not a list envelope: ${page.problem}`, exchange);
+    if (record.itemCount > pageBound) {
+      const asked = options.limit !== undefined ? `limit=${options.limit} was asked` : 'no limit was asked (default 100)';
+      return finish('oversized-page', `${where} holds ${record.itemCount} items while ${asked}; at most ${pageBound} may be on a page`, exchange);
+    }
+
+    const next = page.nextCursor;
+    if (next === null) return finish('complete');
+    // From here the page points onward (a string).
+    if (record.itemCount === 0) {
+      emptyOnwardInARow += 1;
+      if (emptyOnwardInARow > 1) return finish('empty-page-loop', `${where} is the ${emptyOnwardInARow}th empty page in a row that still points onward`, exchange);
+    } else {
+      emptyOnwardInARow = 0;
+    }
+    if (followed.has(next as string)) {
+      return finish('repeated-cursor', `${where} points back to a cursor the walk already followed (a loop)`, exchange);
+    }
+    cursor = next as string;
+    followed.add(cursor);
+  }
+}
+
+interface Envelope {
+  data: unknown[] | undefined;
+  nextCursor: string | null | undefined;
+  /** Why the body is not a list envelope; undefined when it is one. */
+  problem?: string;
+}
+
+/** The members of a list envelope (spec 2.4), and what is wrong with it when it is not one. */
+export function readEnvelope(exchange: Exchange): Envelope {
+  const body = exchange.json;
+  if (exchange.jsonError !== undefined || exchange.bodyText.length === 0) return { data: undefined, nextCursor: undefined, problem: 'the body is not JSON' };
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return { data: undefined, nextCursor: undefined, problem: 'the body is not a JSON object' };
+  const record = body as Record<string, unknown>;
+  const data = Array.isArray(record.data) ? record.data : undefined;
+  const raw = record.next_cursor;
+  const nextCursor = typeof raw === 'string' || raw === null ? raw : undefined;
+  const problems: string[] = [];
+  if (!('data' in record)) problems.push('the member data is missing');
+  else if (!data) problems.push(`data is ${describe(record.data)}, not an array`);
+  if (!('next_cursor' in record)) problems.push('the member next_cursor is missing');
+  else if (nextCursor === undefined) problems.push(`next_cursor is ${describe(raw)}, not a string or null`);
+  return { data, nextCursor, ...(problems.length > 0 ? { problem: problems.join('; ') } : {}) };
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
+}

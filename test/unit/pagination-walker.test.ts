@@ -1,0 +1,183 @@
+/**
+ * The cursor walker against small scripted servers on 127.0.0.1: each ending it reports, and the
+ * bounds that keep a hostile list from hanging a run.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, test } from 'vitest';
+import { HttpClient } from '../../src/http/client.js';
+import { Redactor } from '../../src/http/redact.js';
+import { checkSpec } from '../../src/checks/registry.js';
+import { walk } from '../../src/pagination/walker.js';
+import { Probe } from '../../src/suite/probe.js';
+import type { RunSettings } from '../../src/suite/settings.js';
+
+type Answer = { status?: number; body: unknown };
+/** A scripted list: gets the cursor and limit asked, returns the answer. */
+type Script = (cursor: string | null, limit: number | null) => Answer;
+
+let server: Server | undefined;
+let requests = 0;
+
+afterEach(async () => {
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  server = undefined;
+});
+
+async function probeFor(script: Script): Promise<Probe> {
+  requests = 0;
+  server = createServer((req, res) => {
+    requests += 1;
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const limitRaw = url.searchParams.get('limit');
+    const answer = script(url.searchParams.get('cursor'), limitRaw === null ? null : Number(limitRaw));
+    const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+    res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
+    res.end(text);
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  const port = (server!.address() as AddressInfo).port;
+  const settings: RunSettings = {
+    baseUrl: `http://127.0.0.1:${port}`,
+    embedded: false,
+    tokenA: 'walker-test-token-a',
+    userIdA: 'u1',
+    readOnly: true,
+    maxWrites: 0,
+    seed: 1,
+    runs: 1,
+    concurrency: 1,
+    rateLimit: 0,
+    timeoutMs: 5_000,
+    maxBodyBytes: 1_000_000,
+    checkTimeoutMs: 30_000,
+  };
+  const client = new HttpClient({ ...settings, maxRetryAfterMs: 100, maxThrottleRetries: 0, throttleBudgetMs: 100 });
+  return new Probe(checkSpec('user-banks.list.schema'), { settings, client, redactor: new Redactor([]) });
+}
+
+/** A well-behaved offset list of `total` items. */
+const list =
+  (total: number, options: { emptyLastPage?: boolean } = {}): Script =>
+  (cursor, limit) => {
+    const start = cursor === null ? 0 : Number(cursor);
+    const size = limit ?? 100;
+    const data = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => ({ id: `b${start + i}` }));
+    const end = start + data.length;
+    const onward = end < total || (options.emptyLastPage === true && data.length === size && data.length > 0);
+    return { body: { data, next_cursor: onward ? String(end) : null } };
+  };
+
+describe('walk', () => {
+  test('follows next_cursor to null and keeps every item and page', async () => {
+    const t = await probeFor(list(23));
+    const result = await walk(t, { path: '/user_banks', limit: 5 });
+    expect(result.end).toBe('complete');
+    expect(result.items).toHaveLength(23);
+    expect(result.pages.map((p) => p.itemCount)).toEqual([5, 5, 5, 5, 3]);
+    expect(result.pages[0]?.cursor).toBeUndefined();
+    expect(result.pages[1]?.cursor).toBe('5');
+    expect(result.pages.at(-1)?.nextCursor).toBeNull();
+  });
+
+  test('accepts one empty last page after a full one', async () => {
+    const t = await probeFor(list(10, { emptyLastPage: true }));
+    const result = await walk(t, { path: '/user_banks', limit: 5 });
+    expect(result.end).toBe('complete');
+    expect(result.pages.map((p) => p.itemCount)).toEqual([5, 5, 0]);
+  });
+
+  test('an empty list is one complete page', async () => {
+    const t = await probeFor(() => ({ body: { data: [], next_cursor: null } }));
+    const result = await walk(t, { path: '/user_banks' });
+    expect(result).toMatchObject({ end: 'complete', items: [] });
+    expect(result.pages).toHaveLength(1);
+  });
+
+  test('stops at a repeated cursor', async () => {
+    const t = await probeFor((cursor) => ({ body: { data: [{ id: cursor ?? 'first' }], next_cursor: cursor === 'b' ? 'a' : cursor === 'a' ? 'b' : 'a' } }));
+    const result = await walk(t, { path: '/user_banks', limit: 1 });
+    expect(result.end).toBe('repeated-cursor');
+    expect(result.pages).toHaveLength(3);
+  });
+
+  test('stops at the second empty page in a row that points onward', async () => {
+    let n = 0;
+    const t = await probeFor(() => ({ body: { data: [], next_cursor: `c${(n += 1)}` } }));
+    const result = await walk(t, { path: '/user_banks', limit: 10 });
+    expect(result.end).toBe('empty-page-loop');
+    expect(result.pages).toHaveLength(2);
+  });
+
+  test('a cursor that never ends stops at the page cap', async () => {
+    let n = 0;
+    const t = await probeFor(() => ({ body: { data: [{ id: `x${n}` }], next_cursor: `c${(n += 1)}` } }));
+    const result = await walk(t, { path: '/user_banks', limit: 1, maxPages: 25 });
+    expect(result.end).toBe('page-cap');
+    expect(result.pages).toHaveLength(25);
+    expect(requests).toBe(25);
+    expect(result.detail).toContain('25 pages');
+  });
+
+  test('the default page cap bounds a never-ending cursor without a maxPages', async () => {
+    let n = 0;
+    const t = await probeFor(() => ({ body: { data: Array.from({ length: 100 }, (_, i) => ({ id: `${n}-${i}` })), next_cursor: `c${(n += 1)}` } }));
+    const result = await walk(t, { path: '/user_banks' });
+    expect(result.end).toBe('page-cap');
+    expect(result.pages.length).toBeLessThanOrEqual(30);
+  });
+
+  test('a time cap ends a slow never-ending walk', async () => {
+    let n = 0;
+    const t = await probeFor(() => ({ body: { data: [{ id: n }], next_cursor: `c${(n += 1)}` } }));
+    const started = Date.now();
+    const result = await walk(t, { path: '/user_banks', limit: 1, maxMs: 150, maxPages: 1_000_000 });
+    expect(['time-cap', 'page-cap']).toContain(result.end);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  test('a page larger than the limit asked ends the walk', async () => {
+    const t = await probeFor(() => ({ body: { data: [{ id: 1 }, { id: 2 }, { id: 3 }], next_cursor: 'n' } }));
+    const result = await walk(t, { path: '/user_banks', limit: 2 });
+    expect(result.end).toBe('oversized-page');
+    expect(result.endExchange?.status).toBe(200);
+  });
+
+  test('a page above 100 is oversized even when more was asked', async () => {
+    const t = await probeFor(() => ({ body: { data: Array.from({ length: 101 }, (_, i) => ({ id: i })), next_cursor: null } }));
+    const result = await walk(t, { path: '/user_banks', limit: 500 });
+    expect(result.end).toBe('oversized-page');
+  });
+
+  test('a missing next_cursor or a null data is a bad envelope', async () => {
+    const t1 = await probeFor(() => ({ body: { data: [{ id: 1 }] } }));
+    const missing = await walk(t1, { path: '/user_banks' });
+    expect(missing.end).toBe('bad-envelope');
+    expect(missing.detail).toContain('next_cursor is missing');
+    expect(missing.items).toHaveLength(1);
+    await new Promise<void>((resolve) => server!.close(() => resolve()));
+    const t2 = await probeFor(() => ({ body: { data: null, next_cursor: null } }));
+    const nullData = await walk(t2, { path: '/user_banks' });
+    expect(nullData.end).toBe('bad-envelope');
+    expect(nullData.detail).toContain('data is null');
+  });
+
+  test('a non-2xx page ends the walk with its status', async () => {
+    const t = await probeFor((cursor) => (cursor === null ? { body: { data: [{ id: 1 }], next_cursor: 'x' } } : { status: 500, body: { error: 'boom' } }));
+    const result = await walk(t, { path: '/user_banks', limit: 1 });
+    expect(result.end).toBe('http-error');
+    expect(result.pages.map((p) => p.status)).toEqual([200, 500]);
+    expect(result.detail).toContain('500');
+  });
+
+  test('passes the query on every page', async () => {
+    const seen: string[] = [];
+    const t = await probeFor((cursor, limit) => {
+      seen.push(`${cursor}:${limit}`);
+      return list(6)(cursor, limit);
+    });
+    const result = await walk(t, { path: '/user_banks', limit: 4, query: { status: 'active' } });
+    expect(result.end).toBe('complete');
+    expect(seen).toEqual(['null:4', '4:4']);
+  });
+});
