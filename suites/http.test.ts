@@ -3,7 +3,7 @@
  * it in every shard), so it sees the whole run's exchange log.
  */
 import { conformanceCheck } from '../src/suite/check.js';
-import type { ExchangeSummary } from '../src/http/exchange.js';
+import { isSuccess, type ExchangeSummary } from '../src/http/exchange.js';
 import type { Probe } from '../src/suite/probe.js';
 
 function overLog(t: Probe, offending: (e: ExchangeSummary) => boolean, message: (e: ExchangeSummary) => string, severity: 'fail' | 'warn'): void {
@@ -15,7 +15,6 @@ function overLog(t: Probe, offending: (e: ExchangeSummary) => boolean, message: 
   if (bad.length === 0) t.passed(`all ${log.length} exchanges inspected`);
 }
 
-const isSuccess = (e: ExchangeSummary): boolean => e.status >= 200 && e.status < 300;
 const path = (e: ExchangeSummary): string => new URL(e.url).pathname;
 
 conformanceCheck(

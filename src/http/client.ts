@@ -45,6 +45,8 @@ export interface HttpClientOptions {
   maxThrottleRetries: number;
   /** Total time the whole client may spend waiting out 429s, so a target that throttles forever cannot hang the run. */
   throttleBudgetMs: number;
+  /** Told of every exchange as it completes (the run's redactor learns personal data from it). */
+  onExchange?: (exchange: Exchange) => void;
 }
 
 export class HttpClient {
@@ -55,6 +57,8 @@ export class HttpClient {
   private readonly limiter: RateLimiter;
   private readonly base: URL;
   private throttleSpentMs = 0;
+  /** Ids of resources created (2xx POST /user_banks with an id), not yet handed to a check's result. */
+  private undrainedCreated: string[] = [];
   private seq = 0;
 
   constructor(readonly options: HttpClientOptions) {
@@ -179,6 +183,11 @@ export class HttpClient {
         bodyBytes: Buffer.byteLength(bodyText),
         jsonParses: exchange.jsonError === undefined,
       });
+      if (method === 'POST' && exchange.status >= 200 && exchange.status < 300 && new URL(url).pathname.endsWith('/user_banks')) {
+        const id = (exchange.json as { id?: unknown } | undefined)?.id;
+        this.undrainedCreated.push(typeof id === 'string' || typeof id === 'number' ? String(id) : `(no id in the answer to POST #${exchange.seq})`);
+      }
+      this.options.onExchange?.(exchange);
       return exchange;
     } catch (error) {
       throw this.translate(error, method, url, controller.signal.aborted);
@@ -214,6 +223,16 @@ export class HttpClient {
     }
     const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
     return new HttpError('CONNECTION', `${where} failed: ${code ?? (error as Error).message}`);
+  }
+
+  /**
+   * Created ids since the last call. Every check's result takes them, so the run's created[] is
+   * complete however a check sent its POST, even one cut off by its time bound.
+   */
+  takeCreated(): string[] {
+    const taken = this.undrainedCreated;
+    this.undrainedCreated = [];
+    return taken;
   }
 
   async close(): Promise<void> {

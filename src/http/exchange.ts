@@ -21,7 +21,7 @@ export interface Exchange {
   throttledRetries: number;
 }
 
-export const isSuccess = (exchange: Exchange): boolean => exchange.status >= 200 && exchange.status < 300;
+export const isSuccess = (exchange: { status: number }): boolean => exchange.status >= 200 && exchange.status < 300;
 export const isClientError = (exchange: Exchange): boolean => exchange.status >= 400 && exchange.status < 500;
 export const isServerError = (exchange: Exchange): boolean => exchange.status >= 500 && exchange.status < 600;
 

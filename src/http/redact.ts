@@ -14,19 +14,54 @@ const MASKED_MEMBERS = new Set(['ssn', 'email', 'phone', 'first_name', 'last_nam
 const LAST_FOUR_MEMBERS = new Set(['account_number']);
 const WHOLE_OBJECT_MEMBERS = new Set(['date_of_birth']);
 
+/** Members whose values, once read from the target, are masked wherever they appear in free text. */
+const LEARNED_MEMBERS = new Set(['ssn', 'email', 'phone', 'account_number']);
+/** Shorter values would mask ordinary words and numbers all over a report. */
+const MIN_LEARNED_LENGTH = 5;
+const MAX_LEARNED = 50_000;
+
 export class Redactor {
-  private readonly secrets: Secret[];
+  private secrets: Secret[];
+  private readonly learned = new Map<string, string>();
+  private readonly ours = new Set<string>();
 
   constructor(secrets: Secret[]) {
-    // Longest first, so a token that contains another is replaced whole.
-    this.secrets = secrets.filter((s) => s.value.length > 0).sort((a, b) => b.value.length - a.value.length);
+    this.secrets = sortSecrets(secrets.filter((s) => s.value.length > 0));
   }
 
-  /** Replace every secret inside a string. */
+  /** Replace every secret, and every personal value learned from the target, inside a string. */
   text(input: string): string {
     let out = input;
     for (const secret of this.secrets) out = out.split(secret.value).join(secret.placeholder);
     return out;
+  }
+
+  /**
+   * Values the suite itself sent (generated test data): they are not personal data of the target's
+   * customers, and keeping them whole is what lets a curl line replay a failure.
+   */
+  noteSent(json: unknown): void {
+    forEachMember(json, (_member, value) => {
+      if (typeof value === 'string' && this.ours.size < MAX_LEARNED) this.ours.add(value);
+    });
+  }
+
+  /**
+   * Remember personal values read from the target (SSN, account number, e-mail, phone), so a
+   * message or curl line that quotes one is masked too, not only bodies masked by member name.
+   */
+  learnFrom(json: unknown): void {
+    let added = false;
+    forEachMember(json, (member, value) => {
+      if (!LEARNED_MEMBERS.has(member)) return;
+      const text = typeof value === 'number' ? String(value) : value;
+      if (typeof text !== 'string' || text.length < MIN_LEARNED_LENGTH || this.ours.has(text) || this.learned.has(text)) return;
+      if (this.learned.size >= MAX_LEARNED) return;
+      const mask = member === 'account_number' ? maskAllButLastFour(text) : `[masked ${member}]`;
+      this.learned.set(text, mask);
+      added = true;
+    });
+    if (added) this.secrets = sortSecrets([...this.secrets.filter((s) => !this.learned.has(s.value)), ...[...this.learned].map(([value, placeholder]) => ({ value, placeholder }))]);
   }
 
   /** Mask personal data in a parsed JSON value, then replace secrets in every string. */
@@ -61,6 +96,23 @@ export class Redactor {
       return maskAllButLastFour(String(value));
     }
     return value;
+  }
+}
+
+function sortSecrets(secrets: Secret[]): Secret[] {
+  // Longest first, so a value that contains another is replaced whole.
+  return secrets.sort((a, b) => b.value.length - a.value.length);
+}
+
+function forEachMember(value: unknown, visit: (member: string, child: unknown) => void, depth = 0): void {
+  if (depth > 20 || value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const item of value) forEachMember(item, visit, depth + 1);
+    return;
+  }
+  for (const [member, child] of Object.entries(value)) {
+    visit(member, child);
+    forEachMember(child, visit, depth + 1);
   }
 }
 

@@ -21,9 +21,10 @@ export function runContext(): RunContext {
   if (current) return current;
   const settings = inject('conformance');
   if (!settings) throw new Error('the suites run only through the CLI (npm run conformance), which provides the target');
+  const redactor = redactorFor(settings);
   current = {
     settings,
-    redactor: redactorFor(settings),
+    redactor,
     client: new HttpClient({
       baseUrl: settings.baseUrl,
       tokenA: settings.tokenA,
@@ -37,6 +38,16 @@ export function runContext(): RunContext {
       maxRetryAfterMs: 5_000,
       maxThrottleRetries: 3,
       throttleBudgetMs: 20_000,
+      onExchange: (exchange) => {
+        if (exchange.request.body !== undefined) {
+          try {
+            redactor.noteSent(JSON.parse(exchange.request.body));
+          } catch {
+            // A deliberately malformed body holds no values to keep whole.
+          }
+        }
+        redactor.learnFrom(exchange.json);
+      },
     }),
   };
   return current;

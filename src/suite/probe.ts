@@ -31,7 +31,6 @@ export class Probe {
   private readonly last: Exchange[] = [];
   private readonly pinned = new Map<number, Exchange>();
   private exchangeCount = 0;
-  private readonly created: CreatedResource[] = [];
   private assertions = 0;
   private passNote: string | undefined;
 
@@ -48,10 +47,6 @@ export class Probe {
   async request(options: RequestOptions): Promise<Exchange> {
     const exchange = await this.run.client.send(options);
     this.attach(exchange);
-    if (options.method === 'POST' && options.path === '/user_banks' && isSuccess(exchange)) {
-      const id = (exchange.json as { id?: unknown } | undefined)?.id;
-      if (typeof id === 'string') this.created.push({ resource: 'user_bank', id });
-    }
     return exchange;
   }
 
@@ -127,10 +122,6 @@ export class Probe {
     return false;
   }
 
-  recordCreated(resource: CreatedResource): void {
-    if (!this.created.some((c) => c.id === resource.id)) this.created.push(resource);
-  }
-
   private record(severity: Finding['severity'], message: string, detail: FindingDetail): void {
     this.assertions += 1;
     if (this.findings.length >= MAX_FINDINGS) {
@@ -186,7 +177,7 @@ export class Probe {
       findings,
       exchanges: [...kept.values()].sort((a, b) => a.seq - b.seq).map((e) => toEvidence(e, this.run.redactor)),
       exchangeCount: this.exchangeCount,
-      created: this.created,
+      created: this.run.client.takeCreated().map((id): CreatedResource => ({ resource: 'user_bank', id })),
       durationMs,
       ...(ended.internalError !== undefined ? { internalError: this.run.redactor.text(ended.internalError) } : {}),
     };

@@ -1,0 +1,57 @@
+/**
+ * The whole CLI against hostile targets: each run must end by itself (runCli kills it after its
+ * bound, which fails the test), exit 1 or 2 with a reason, never crash, never print the token.
+ */
+import { describe, expect, test } from 'vitest';
+import { hostile, redirectTo, startHostile } from '../support/hostile.js';
+import { allOutput, runCli } from '../support/run-cli.js';
+
+const TOKEN = 'hostile-test-token-5b2e91';
+/** The documented bound for these targets with --timeout-ms 1500 (README, "Bounds"). */
+const BOUND_MS = 90_000;
+
+const args = (url: string): string[] => ['--base-url', url, '--token', TOKEN, '--user-id', 'usr_1', '--timeout-ms', '1500', '--runs', '3', '--max-writes', '10'];
+
+const expectations: Record<string, { code: number; reason: RegExp }> = {
+  'never-answers': { code: 2, reason: /could not reach the target.*no complete answer/ },
+  'byte-a-second': { code: 2, reason: /could not reach the target.*no complete answer/ },
+  'endless-body': { code: 2, reason: /body cap/ },
+  'html-instead-of-json': { code: 1, reason: /expected a JSON body/ },
+  'server-error-everywhere': { code: 1, reason: /expected a 2xx answer, got 500|answered 500/ },
+  'connection-reset': { code: 2, reason: /could not reach the target/ },
+  'endless-cursor': { code: 1, reason: /FAIL/ },
+  'throttles-forever': { code: 2, reason: /throttles every request|429/ },
+};
+
+describe.concurrent('hostile targets', () => {
+  for (const [name, expected] of Object.entries(expectations)) {
+    test(`${name}: ends by itself, exit ${expected.code}, says why`, async () => {
+      const server = await startHostile(hostile[name] as Parameters<typeof startHostile>[0]);
+      try {
+        const run = await runCli(args(server.url), { timeoutMs: BOUND_MS });
+        const output = run.stdout + run.stderr;
+        expect(run.code, `killed after ${BOUND_MS} ms or crashed:\n${output}`).toBe(expected.code);
+        expect(output).toMatch(expected.reason);
+        expect(output).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/);
+        expect(allOutput(run)).not.toContain(TOKEN);
+      } finally {
+        await server.close();
+      }
+    });
+  }
+
+  test('a redirect to another origin: not followed, the other origin never receives the token, exit 1', async () => {
+    const other = await startHostile((_req, res) => res.end('{}'));
+    const server = await startHostile(redirectTo(other.url));
+    try {
+      const run = await runCli(args(server.url), { timeoutMs: BOUND_MS });
+      expect(run.code, run.stdout + run.stderr).toBe(1);
+      expect(server.received.length).toBeGreaterThan(0);
+      expect(other.received).toEqual([]);
+      expect(allOutput(run)).not.toContain(TOKEN);
+    } finally {
+      await server.close();
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,135 @@
+/** The HTTP client against real servers on 127.0.0.1: bounds, redirects, throttling, write budget. */
+import { afterEach, describe, expect, test } from 'vitest';
+import { HttpClient, type HttpClientOptions } from '../../src/http/client.js';
+import { HttpError } from '../../src/http/errors.js';
+import { hostile, redirectTo, startHostile, type HostileServer } from '../support/hostile.js';
+
+const servers: HostileServer[] = [];
+const clients: HttpClient[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function serve(behaviour: Parameters<typeof startHostile>[0]): Promise<HostileServer> {
+  const server = await startHostile(behaviour);
+  servers.push(server);
+  return server;
+}
+
+function client(baseUrl: string, overrides: Partial<HttpClientOptions> = {}): HttpClient {
+  const made = new HttpClient({
+    baseUrl,
+    tokenA: 'secret-a',
+    timeoutMs: 800,
+    maxBodyBytes: 64 * 1024,
+    concurrency: 2,
+    rateLimit: 0,
+    readOnly: false,
+    maxWrites: 10,
+    maxRetryAfterMs: 2_000,
+    maxThrottleRetries: 2,
+    throttleBudgetMs: 5_000,
+    ...overrides,
+  });
+  clients.push(made);
+  return made;
+}
+
+const codeOf = async (promise: Promise<unknown>): Promise<string | undefined> => {
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    return error instanceof HttpError ? error.code : `not an HttpError: ${String(error)}`;
+  }
+};
+
+describe('the HTTP client', () => {
+  test.each([
+    ['never-answers', 'TIMEOUT'],
+    ['byte-a-second', 'TIMEOUT'],
+    ['endless-body', 'BODY_TOO_LARGE'],
+    ['connection-reset', 'CONNECTION'],
+    ['throttles-forever', 'THROTTLED'],
+  ])('against a target that %s: ends with %s', async (name, code) => {
+    const server = await serve(hostile[name] as Parameters<typeof startHostile>[0]);
+    expect(await codeOf(client(server.url).send({ path: '/user_banks' }))).toBe(code);
+  });
+
+  test('a redirect to another origin is not followed, and the other origin never hears from the client', async () => {
+    const other = await serve((_req, res) => res.end('{}'));
+    const server = await serve(redirectTo(other.url));
+    const exchange = await client(server.url).send({ path: '/user_banks' });
+    expect(exchange.status).toBe(302);
+    expect(server.received[0]?.authorization).toBe('Bearer secret-a');
+    expect(other.received).toEqual([]);
+  });
+
+  test('429 with Retry-After in seconds, then a success: waited out, and counted', async () => {
+    let calls = 0;
+    const server = await serve((_req, res) => {
+      calls += 1;
+      res.writeHead(calls === 1 ? 429 : 200, calls === 1 ? { 'retry-after': '1' } : { 'content-type': 'application/json' });
+      res.end(calls === 1 ? '' : '{"data":[],"next_cursor":null}');
+    });
+    const exchange = await client(server.url).send({ path: '/user_banks' });
+    expect(exchange.status).toBe(200);
+    expect(exchange.throttledRetries).toBe(1);
+    expect(server.received.length).toBe(2);
+  });
+
+  test('429 with Retry-After as an HTTP date is honoured too', async () => {
+    let calls = 0;
+    const server = await serve((_req, res) => {
+      calls += 1;
+      res.writeHead(calls === 1 ? 429 : 200, calls === 1 ? { 'retry-after': new Date(Date.now() + 1000).toUTCString() } : {});
+      res.end(calls === 1 ? '' : '{}');
+    });
+    expect((await client(server.url).send({ path: '/x' })).status).toBe(200);
+  });
+
+  test('a Retry-After longer than the cap is not waited: THROTTLED at once', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(429, { 'retry-after': '3600' });
+      res.end();
+    });
+    expect(await codeOf(client(server.url).send({ path: '/x' }))).toBe('THROTTLED');
+    expect(server.received.length).toBe(1);
+  });
+
+  test('read-only: a POST is refused before a byte is sent', async () => {
+    const server = await serve((_req, res) => res.end('{}'));
+    expect(await codeOf(client(server.url, { readOnly: true }).send({ method: 'POST', path: '/user_banks', json: {} }))).toBe('READ_ONLY');
+    expect(server.received).toEqual([]);
+  });
+
+  test('the write budget: never more POSTs than --max-writes that could create, refused ones give their slot back', async () => {
+    let n = 0;
+    const server = await serve((req, res) => {
+      n += 1;
+      // Every other POST is refused: those slots come back.
+      res.writeHead(n % 2 === 0 ? 400 : 201, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ id: `ub_${n}` }));
+    });
+    const c = client(server.url, { maxWrites: 3 });
+    const outcomes = await Promise.all(Array.from({ length: 8 }, () => codeOf(c.send({ method: 'POST', path: '/user_banks', json: {} }))));
+    const created = server.received.length - Math.floor(server.received.length / 2);
+    expect(created).toBeLessThanOrEqual(3);
+    expect(outcomes.filter((o) => o === 'WRITE_BUDGET').length).toBeGreaterThan(0);
+    expect(c.budget.spent).toBeLessThanOrEqual(3);
+  });
+
+  test('--rate-limit spaces request starts at least 1/rate apart (a lower bound, so a busy machine cannot break it)', async () => {
+    const arrivals: number[] = [];
+    const server = await serve((_req, res) => {
+      arrivals.push(performance.now());
+      res.end('{}');
+    });
+    const c = client(server.url, { rateLimit: 10 });
+    await Promise.all(Array.from({ length: 5 }, () => c.send({ path: '/x' })));
+    expect(arrivals.length).toBe(5);
+    // Five starts at 10 per second take at least 4 intervals of 100 ms (a little slack for clock granularity).
+    expect((arrivals[4] as number) - (arrivals[0] as number)).toBeGreaterThanOrEqual(380);
+  });
+});
