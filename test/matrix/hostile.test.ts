@@ -3,8 +3,9 @@
  * bound, which fails the test), exit 1 or 2 with a reason, never crash, never print the token.
  */
 import { describe, expect, test } from 'vitest';
-import { hostile, redirectTo, startHostile } from '../support/hostile.js';
-import { allOutput, runCli } from '../support/run-cli.js';
+import { startReference } from '../../src/reference/server.js';
+import { hostile, redirectTo, startHostile, throttlingProxy } from '../support/hostile.js';
+import { allOutput, runCli, targetArgs } from '../support/run-cli.js';
 
 const TOKEN = 'hostile-test-token-5b2e91';
 /** The documented bound for these targets with --timeout-ms 1500 (README, "Bounds"). */
@@ -52,6 +53,24 @@ describe.concurrent('hostile targets', () => {
     } finally {
       await server.close();
       await other.close();
+    }
+  });
+
+  test('a target that throttles one endpoint forever: those checks are inconclusive, never failed; exit 2', async () => {
+    const reference = await startReference();
+    const proxy = await startHostile(throttlingProxy(reference.url, '/users/'));
+    try {
+      const run = await runCli([...targetArgs({ ...reference, url: proxy.url }), '--timeout-ms', '3000'], { timeoutMs: BOUND_MS });
+      const userChecks = run.results?.checks.filter((c) => c.area === 'users') ?? [];
+      expect(userChecks.length).toBeGreaterThan(0);
+      for (const check of userChecks) expect(`${check.id} ${check.outcome}`).toBe(`${check.id} inconclusive`);
+      expect(run.results?.checks.filter((c) => c.outcome === 'fail').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+      expect(run.results?.verdict).toBe('inconclusive');
+      expect(run.code).toBe(2);
+      expect(run.stdout).toMatch(/INCONCLUSIVE .*429/);
+    } finally {
+      await proxy.close();
+      await reference.close();
     }
   });
 });

@@ -116,3 +116,28 @@ export function redirectTo(otherOrigin: string): Behaviour {
     res.end();
   };
 }
+
+/**
+ * A proxy to a real target that answers 429 (Retry-After: 1) to every request whose path starts
+ * with `throttledPrefix`, and passes everything else through.
+ */
+export function throttlingProxy(targetUrl: string, throttledPrefix: string): Behaviour {
+  return (req, res) => {
+    if ((req.url ?? '').startsWith(throttledPrefix)) {
+      json(res, 429, { error: 'rate limited' }, { 'retry-after': '1' });
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && name !== 'host') headers[name] = value;
+      fetch(`${targetUrl}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) })
+        .then(async (answer) => {
+          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+          res.end(Buffer.from(await answer.arrayBuffer()));
+        })
+        .catch(() => res.destroy());
+    });
+  };
+}
