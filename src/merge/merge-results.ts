@@ -1,0 +1,73 @@
+/**
+ * Joins the results.json of several shards (`--shard i/n`) into the results of one whole run. A
+ * check found in several shards (the run-wide HTTP checks run in each) keeps its worst outcome with
+ * that shard's evidence; counts, requirement outcomes and the verdict are recomputed by the same
+ * buildResults as a single run, so a merged verdict can never disagree with an unsharded one.
+ */
+import type { CheckResult, CreatedResource, Outcome } from '../checks/types.js';
+import { buildResults, worstOutcome, type CheckRecord, type Results } from '../report/results.js';
+
+export class MergeError extends Error {}
+
+/** A results.json check turned back into what a check left for the reporter. */
+function asCheckResult(record: CheckRecord, created: CreatedResource[]): CheckResult {
+  return {
+    id: record.id,
+    outcome: record.outcome,
+    message: record.message,
+    findings: record.findings ?? [],
+    exchanges: record.exchanges ?? [],
+    exchangeCount: record.exchangeCount ?? 0,
+    created,
+    durationMs: record.durationMs ?? 0,
+  };
+}
+
+export function mergeResults(parts: readonly Results[]): Results {
+  if (parts.length === 0) throw new MergeError('nothing to merge: give the report directories of the shards');
+  const worst = new Map<string, CheckRecord>();
+  for (const part of parts) {
+    for (const check of part.checks) {
+      const seen = worst.get(check.id);
+      const isWorse = seen !== undefined && check.outcome !== seen.outcome && worstOutcome([seen.outcome, check.outcome]) === check.outcome;
+      if (seen === undefined || isWorse) worst.set(check.id, check);
+    }
+  }
+
+  // created[] is per run, not per check record: every shard's writes stay listed, each once.
+  const created = new Map<string, CreatedResource & { check: string }>();
+  for (const part of parts) for (const item of part.created) created.set(`${item.resource}:${item.id}`, item);
+  const createdBy = (id: string): CreatedResource[] =>
+    [...created.values()].filter((c) => c.check === id).map(({ resource, id: createdId }) => ({ resource, id: createdId }));
+
+  // A check that crashed left its error in the shard's errors[] already; they carry over as they are.
+  const errors = [...new Set(parts.flatMap((p) => p.errors ?? []))];
+  const started = Math.min(...parts.map((p) => Date.parse(p.startedAt)));
+  const ended = Math.max(...parts.map((p) => Date.parse(p.startedAt) + p.durationMs));
+  const first = parts[0] as Results;
+  return buildResults({
+    target: { baseUrl: first.target.baseUrl, embedded: parts.every((p) => p.target.embedded) },
+    startedAt: new Date(started),
+    durationMs: ended - started,
+    seed: first.seed,
+    runs: first.runs,
+    readOnly: parts.some((p) => p.readOnly),
+    strict: parts.some((p) => p.strict),
+    checkResults: [...worst.values()].map((record) => asCheckResult(record, createdBy(record.id))),
+    errors,
+  });
+}
+
+/** Sentences about the shards that a person merging them should know (not errors: the verdict stands). */
+export function mergeNotes(parts: readonly Results[], merged: Results, registered: readonly string[]): string[] {
+  const notes: string[] = [];
+  const seeds = new Set(parts.map((p) => p.seed));
+  if (seeds.size > 1) notes.push(`the shards ran with different seeds (${[...seeds].join(', ')}); pass the same --seed to every shard to replay a run`);
+  const targets = new Set(parts.map((p) => p.target.baseUrl));
+  if (targets.size > 1 && !parts.every((p) => p.target.embedded)) notes.push(`the shards tested different targets: ${[...targets].join(', ')}`);
+  const ran = new Set(merged.checks.map((c) => c.id));
+  const missing = registered.filter((id) => !ran.has(id));
+  if (missing.length > 0) notes.push(`${missing.length} check(s) ran in no shard (is a shard missing?): ${missing.join(', ')}`);
+  return notes;
+}
+

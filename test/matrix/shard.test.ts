@@ -1,0 +1,66 @@
+/**
+ * --shard i/n splits the suite files across CI machines, and merge-reports joins the shards' results
+ * into the results of one whole run: the same checks with the same outcomes, the same verdict.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { mergeResults } from '../../src/merge/merge-results.js';
+import type { Results } from '../../src/report/results.js';
+import { projectRoot, runCli } from '../support/run-cli.js';
+
+const outcomes = (results: Results | undefined): Record<string, string> => Object.fromEntries((results?.checks ?? []).map((c) => [c.id, c.outcome]));
+
+describe('sharded runs', () => {
+  test('two shards merged by `banklink-conformance merge-reports` equal the checks of a whole run', async () => {
+    const seed = ['--seed', '4242'];
+    const [whole, one, two] = await Promise.all([runCli(seed), runCli([...seed, '--shard', '1/2']), runCli([...seed, '--shard', '2/2'])]);
+    for (const run of [whole, one, two]) expect(run.code, run.stderr + run.stdout).toBe(0);
+
+    // Each file but the run-wide one runs in exactly one shard.
+    const ids1 = Object.keys(outcomes(one.results));
+    const ids2 = Object.keys(outcomes(two.results));
+    const inBoth = ids1.filter((id) => ids2.includes(id));
+    expect(inBoth.length).toBeGreaterThan(0);
+    expect(inBoth.every((id) => id.startsWith('http.'))).toBe(true);
+    expect(ids1.length).toBeLessThan(Object.keys(outcomes(whole.results)).length);
+
+    const out = mkdtempSync(join(tmpdir(), 'blc-merged-'));
+    const merge = spawnSync(process.execPath, [join(projectRoot, 'bin', 'banklink-conformance.mjs'), 'merge-reports', one.reportDir, two.reportDir, '--out', out], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CI: 'true' },
+    });
+    expect(merge.status, merge.stderr).toBe(0);
+    const merged = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results;
+    expect(outcomes(merged)).toEqual(outcomes(whole.results));
+    expect(merged.checks.map((c) => c.id)).toEqual(whole.results?.checks.map((c) => c.id));
+    expect(merged.summary).toEqual(whole.results?.summary);
+    expect(merged.verdict).toBe(whole.results?.verdict);
+    expect(merged.requirements.map((r) => [r.id, r.outcome])).toEqual(whole.results?.requirements.map((r) => [r.id, r.outcome]));
+    expect(merged.created.length).toBe((one.results?.created.length ?? 0) + (two.results?.created.length ?? 0));
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('CONFORMANT');
+
+    // A check in several shards keeps its worst outcome, and the verdict follows it.
+    const broken = structuredClone(two.results as Results);
+    const shared = broken.checks.find((c) => inBoth.includes(c.id));
+    if (!shared) throw new Error('no shared check');
+    shared.outcome = 'fail';
+    const worse = mergeResults([one.results as Results, broken]);
+    expect(worse.checks.find((c) => c.id === shared.id)?.outcome).toBe('fail');
+    expect(worse.verdict).toBe('non-conformant');
+    expect(worse.summary.fail).toBe(1);
+    expect(worse.requirements.find((r) => r.id === shared.requirement)?.outcome).toBe('fail');
+  });
+
+  test('merge-reports with a missing directory: one sentence, exit 2', () => {
+    const run = spawnSync(process.execPath, [join(projectRoot, 'bin', 'banklink-conformance.mjs'), 'merge-reports', join(tmpdir(), 'no-such-shard-dir')], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/no results\.json at .*give the --report-dir of each shard/);
+  });
+});
