@@ -1,3 +1,4 @@
+// Browser-side code is passed to page.evaluate as strings: the project compiles without the DOM lib.
 /**
  * report.html as a person sees it: Debian's chromium, driven headless by playwright-core, opens the
  * report of a REAL CLI run against the reference switched into a fault, and the test asserts what a
@@ -89,7 +90,7 @@ describe.skipIf(OPTED_OUT)('report.html in a real browser (opt out: BANKLINK_SKI
 
       // The screenshot a person looks at: the top of the page, verdict and failing block.
       await block.locator('pre.curl').first().scrollIntoViewIfNeeded();
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.evaluate('window.scrollTo(0, 0)');
       await page.screenshot({ path: join(SCREENSHOTS, 'report-screenshot.png'), fullPage: false });
       expect(fetched).toEqual([]);
     } finally {
@@ -101,7 +102,7 @@ describe.skipIf(OPTED_OUT)('report.html in a real browser (opt out: BANKLINK_SKI
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     try {
       await page.goto(reportUrl);
-      const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, body: document.body.scrollWidth, view: window.innerWidth }));
+      const widths = (await page.evaluate('({ scroll: document.documentElement.scrollWidth, body: document.body.scrollWidth, view: window.innerWidth })')) as { scroll: number; body: number; view: number };
       expect(widths.scroll, JSON.stringify(widths)).toBeLessThanOrEqual(widths.view);
       expect(widths.body, JSON.stringify(widths)).toBeLessThanOrEqual(widths.view);
       const box = await page.locator('#verdict').boundingBox();
@@ -120,11 +121,11 @@ describe.skipIf(OPTED_OUT)('report.html in a real browser (opt out: BANKLINK_SKI
       expect(await page.locator('nav.toc').isVisible()).toBe(false);
       expect(await page.locator(`[id="check-${FAULT.caughtBy}"] pre.curl`).first().isVisible()).toBe(true);
       // A reader collapsed the failure before printing; the print pass (beforeprint) must open it again.
-      await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = false)));
-      expect(await page.evaluate(() => document.querySelectorAll('details:not([open])').length)).toBeGreaterThan(0);
+      await page.evaluate(`document.querySelectorAll('details').forEach((d) => { d.open = false; })`);
+      expect(await page.evaluate(`document.querySelectorAll('details:not([open])').length`)).toBeGreaterThan(0);
       const pdf = await page.pdf({ format: 'A4' });
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-      const closedAfterPrint = await page.evaluate(() => [...document.querySelectorAll('details')].filter((d) => !d.open).length);
+      const closedAfterPrint = await page.evaluate(`document.querySelectorAll('details:not([open])').length`);
       expect(closedAfterPrint).toBe(0);
     } finally {
       await page.close();
