@@ -3,7 +3,7 @@
  * client, one write budget and one exchange log), checks concurrent within a file up to
  * --concurrency, files in a fixed order. Returns the collected results.
  */
-import { startVitest } from 'vitest/node';
+import { createVitest } from 'vitest/node';
 import type { CheckResult } from '../checks/types.js';
 import { packageRoot, suitesDir } from '../paths.js';
 import { CollectorReporter, type CollectorEvents } from '../report/collector.js';
@@ -15,11 +15,17 @@ export interface SuiteRun {
   errors: string[];
 }
 
-export async function runSuites(settings: RunSettings, options: { shard?: string; events?: CollectorEvents }): Promise<SuiteRun> {
+export interface RunOptions {
+  shard?: string;
+  events?: CollectorEvents;
+  /** The whole run's bound: past it, no further check starts and the run ends with what it has. */
+  deadlineMs?: number;
+}
+
+export async function runSuites(settings: RunSettings, options: RunOptions): Promise<SuiteRun> {
   const collector = new CollectorReporter(options.events);
-  const vitest = await startVitest(
+  const vitest = await createVitest(
     'test',
-    [],
     {
       config: false,
       root: packageRoot,
@@ -42,6 +48,22 @@ export async function runSuites(settings: RunSettings, options: { shard?: string
     },
     { logLevel: 'silent', server: { watch: null } },
   );
-  await vitest.close();
-  return { results: collector.results, errors: collector.errors };
+  const errors: string[] = [];
+  const deadline =
+    options.deadlineMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          errors.push(
+            `the run reached its time bound (--max-duration, ${Math.round((options.deadlineMs ?? 0) / 1000)} s) after ${collector.results.length} checks; the checks not run are missing from the results: raise the bound or look for a slow target`,
+          );
+          // Vitest's CancelReason names its own reasons; ours is a string it passes through.
+          void vitest.cancelCurrentRun('max-duration' as 'keyboard-input');
+        }, options.deadlineMs);
+  try {
+    await vitest.start();
+  } finally {
+    if (deadline) clearTimeout(deadline);
+    await vitest.close();
+  }
+  return { results: collector.results, errors: [...collector.errors, ...errors] };
 }

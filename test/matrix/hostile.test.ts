@@ -73,4 +73,17 @@ describe.concurrent('hostile targets', () => {
       await reference.close();
     }
   });
+
+  test('a slow target past --max-duration: the run stops starting checks, still writes its reports, exit 2', async () => {
+    const reference = await startReference({ latencyMs: 1500 });
+    try {
+      const run = await runCli([...targetArgs(reference), '--max-duration', '5', '--concurrency', '2', '--timeout-ms', '4000'], { timeoutMs: BOUND_MS });
+      expect(run.code, run.stdout + run.stderr).toBe(2);
+      expect(run.results?.verdict).toBe('could-not-run');
+      expect(run.results?.errors.join(' ')).toMatch(/time bound \(--max-duration, 5 s\)/);
+      expect(run.stdout).toMatch(/ERROR .*--max-duration/);
+    } finally {
+      await reference.close();
+    }
+  });
 });
