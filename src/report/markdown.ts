@@ -1,36 +1,60 @@
-/** report.md, for a pull-request comment: verdict, counts, then each fail and warn with its section. */
+/**
+ * report.md, for a pull-request comment: verdict and counts first, then each fail (and warn) with
+ * the section and sentence of the spec it breaks and the curl line that replays it, then the full
+ * requirement matrix (folded, so the comment stays short) and what the run created.
+ * Kept under GitHub's comment size: long evidence is cut, results.json has all of it.
+ */
 import type { CheckRecord, Results } from './results.js';
+import { compareSections, sectionLabel } from './sections.js';
+import { replayCommand, VERDICT_TEXT } from './wording.js';
 
-const VERDICT_LINE: Record<Results['verdict'], string> = {
-  conformant: 'CONFORMANT: no requirement of the spec is broken',
-  'non-conformant': 'NON-CONFORMANT: the target breaks the spec',
-  inconclusive: 'INCONCLUSIVE: some checks could not be completed (throttling or time-outs)',
-  'could-not-run': 'COULD NOT RUN: the suite could not complete; see errors',
-};
-
-const oneLine = (text: string): string => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|');
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** Inline code that survives backticks inside the value. */
+const code = (text: string): string => (text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``);
 
 function detail(check: CheckRecord): string[] {
-  const lines = [`### ${check.outcome.toUpperCase()} \`${check.id}\` (section ${check.section}, ${check.level})`, '', `${check.title}.`, '', `> ${check.quote}`, ''];
-  lines.push(`- requirement: \`${check.requirement}\``);
-  for (const finding of check.findings.slice(0, 10)) {
-    lines.push(`- ${oneLine(finding.message)}${finding.expected ? ` (expected: ${oneLine(finding.expected)}; seen: ${oneLine(finding.actual ?? '')})` : ''}`);
-    if (finding.counterexample) lines.push(`  - counterexample: \`${oneLine(finding.counterexample)}\``);
+  const lines = [
+    `### ${check.outcome.toUpperCase()} ${code(check.id)}: ${check.title}`,
+    '',
+    `Requirement ${code(check.requirement)} (${check.level}), ${sectionLabel(check.section)}:`,
+    '',
+    `> ${oneLine(check.quote)}`,
+    '',
+  ];
+  for (const finding of check.findings.slice(0, 5)) {
+    lines.push(`- ${clip(oneLine(finding.message), 400)}`);
+    if (finding.expected !== undefined) lines.push(`  - expected: ${clip(oneLine(finding.expected), 300)}`);
+    if (finding.actual !== undefined) lines.push(`  - seen: ${clip(oneLine(finding.actual), 300)}`);
+    if (finding.counterexample) lines.push(`  - counterexample: ${code(clip(oneLine(finding.counterexample), 300))}`);
   }
-  if (check.findings.length > 10) lines.push(`- and ${check.findings.length - 10} more findings (results.json has them all)`);
-  for (const curl of check.curl.slice(0, 3)) lines.push('', 'Reproduce with:', '', '```sh', curl, '```');
+  if (check.findings.length === 0) lines.push(`- ${clip(oneLine(check.message), 400)}`);
+  if (check.findings.length > 5) lines.push(`- and ${check.findings.length - 5} more findings (results.json has them all)`);
+  for (const curl of check.curl.slice(0, 2)) lines.push('', 'Reproduce with:', '', '```sh', clip(curl, 2_000), '```');
   lines.push('');
+  return lines;
+}
+
+function matrix(results: Results): string[] {
+  const lines = ['| section | requirement | level | outcome | checks |', '|---|---|---|---|---|'];
+  const sorted = [...results.requirements].sort((a, b) => compareSections(a.section, b.section));
+  for (const req of sorted) {
+    const checks = req.checks.length ? req.checks.map(code).join(', ') : '_none_';
+    const outcome = req.outcome === 'untested' || req.outcome === 'fail' ? `**${req.outcome}**` : req.outcome;
+    lines.push(`| ${req.section} | ${code(req.id)} | ${req.level} | ${outcome} | ${checks} |`);
+  }
   return lines;
 }
 
 export function toMarkdown(results: Results): string {
   const s = results.summary;
+  const verdict = VERDICT_TEXT[results.verdict];
   const lines = [
     '# banklink-conformance report',
     '',
-    `**${VERDICT_LINE[results.verdict]}**`,
+    `**${verdict.label}**: ${verdict.sentence}`,
     '',
-    `Target \`${results.target.baseUrl}\`${results.target.embedded ? ' (embedded reference implementation)' : ''} · suite ${results.suiteVersion} · spec ${results.specHash.slice(0, 19)} · seed ${results.seed} · ${results.startedAt} · ${(results.durationMs / 1000).toFixed(1)} s`,
+    `Target ${code(results.target.baseUrl)}${results.target.embedded ? ' (embedded reference implementation)' : ''} · suite ${results.suiteVersion} · spec ${code(results.specHash.slice(0, 19))} · seed ${results.seed} · ${results.startedAt} · ${(results.durationMs / 1000).toFixed(1)} s${results.readOnly ? ' · read-only' : ''}${results.strict ? ' · strict' : ''}`,
     '',
     '| pass | fail | warn | skip | inconclusive | total |',
     '|---:|---:|---:|---:|---:|---:|',
@@ -39,17 +63,37 @@ export function toMarkdown(results: Results): string {
   ];
   const failing = results.checks.filter((c) => c.outcome === 'fail');
   const warning = results.checks.filter((c) => c.outcome === 'warn');
-  if (failing.length > 0) lines.push('## Failures', '', ...failing.flatMap(detail));
+  if (failing.length > 0) {
+    lines.push('## Failures', '', '| check | section | requirement |', '|---|---|---|');
+    for (const c of failing) lines.push(`| ${code(c.id)} | ${sectionLabel(c.section)} | ${code(c.requirement)} |`);
+    lines.push('', ...failing.flatMap(detail));
+  }
   if (warning.length > 0) lines.push('## Warnings (conventions where the spec is silent)', '', ...warning.flatMap(detail));
   const other = results.checks.filter((c) => c.outcome === 'skip' || c.outcome === 'inconclusive');
   if (other.length > 0) {
     lines.push('## Skipped and inconclusive', '', '| check | outcome | why |', '|---|---|---|');
-    for (const check of other) lines.push(`| \`${check.id}\` | ${check.outcome} | ${oneLine(check.message)} |`);
+    for (const check of other) lines.push(`| ${code(check.id)} | ${check.outcome} | ${clip(oneLine(check.message), 300)} |`);
     lines.push('');
   }
   const untested = results.requirements.filter((r) => r.outcome === 'untested');
-  if (untested.length > 0) lines.push('## Untested requirements', '', ...untested.map((r) => `- \`${r.id}\` (section ${r.section}, ${r.level})`), '');
-  if (results.errors.length > 0) lines.push('## Errors', '', ...results.errors.map((e) => `- ${oneLine(e)}`), '');
-  if (results.created.length > 0) lines.push(`## Created by this run`, '', `${results.created.length} resources; ids in results.json \`created[]\`.`, '');
+  const mustUntested = untested.filter((r) => r.level === 'MUST').length;
+  lines.push(
+    '## Requirements',
+    '',
+    `${results.requirements.length} requirements; ${untested.length} untested${mustUntested ? ` (**${mustUntested} MUST**)` : ''}. A requirement takes the worst outcome of the checks that cover it.`,
+    '',
+    '<details><summary>Every requirement with the checks that cover it</summary>',
+    '',
+    ...matrix(results),
+    '',
+    '</details>',
+    '',
+  );
+  if (results.errors.length > 0) lines.push('## Errors', '', ...results.errors.map((e) => `- ${clip(oneLine(e), 500)}`), '');
+  if (results.created.length > 0) {
+    lines.push('## Created by this run', '', `${results.created.length} resource(s) on the target; ids in results.json \`created[]\`:`, '');
+    lines.push(results.created.slice(0, 30).map((c) => code(c.id)).join(' ') + (results.created.length > 30 ? ` and ${results.created.length - 30} more` : ''), '');
+  }
+  lines.push('---', '', `Replay: ${code(replayCommand(results))} (token and user ids from the environment or .env)`, '');
   return lines.join('\n');
 }

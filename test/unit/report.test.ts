@@ -1,0 +1,190 @@
+/**
+ * The four reports from one set of results holding every outcome: junit.xml parsed by a real XML
+ * parser, report.md and report.html listing every requirement with its checks, untested shown,
+ * content from the target escaped, the HTML self-contained, results.json valid against its schema.
+ */
+import { XMLParser } from 'fast-xml-parser';
+import { describe, expect, test } from 'vitest';
+import { checks as registered, requirementsOf } from '../../src/checks/registry.js';
+import type { CheckResult, Outcome } from '../../src/checks/types.js';
+import { toHtml } from '../../src/report/html.js';
+import { toJunit } from '../../src/report/junit.js';
+import { toMarkdown } from '../../src/report/markdown.js';
+import { buildResults, type Results } from '../../src/report/results.js';
+import { requirements } from '../../src/requirements.js';
+import { validate } from '../../src/schema/validator.js';
+
+const HOSTILE = '<img src=x onerror=alert(1)></pre><script>alert(2)</script>';
+
+function result(id: string, outcome: Outcome): CheckResult {
+  const broken = outcome === 'fail' || outcome === 'warn';
+  return {
+    id,
+    outcome,
+    message: broken ? `${id} saw ${HOSTILE}` : outcome === 'pass' ? 'ok (1 request)' : `${outcome}: pass --token-b to enable it`,
+    findings: broken ? [{ severity: outcome, message: `${id} saw ${HOSTILE}`, expected: 'a boolean', actual: '"true"', exchange: 1 }] : [],
+    exchanges: [
+      {
+        seq: 1,
+        method: 'GET',
+        url: 'http://127.0.0.1:1/user_banks',
+        requestHeaders: { authorization: 'Bearer $CONFORMANCE_TOKEN' },
+        status: 200,
+        responseHeaders: { 'content-type': 'application/json' },
+        responseBody: `{"data":[{"note":"${HOSTILE.replace(/"/g, '\\"')}"}],"next_cursor":null}`,
+        durationMs: 3,
+        curl: `curl -sS -i 'http://127.0.0.1:1/user_banks' -H "authorization: Bearer $CONFORMANCE_TOKEN"`,
+      },
+    ],
+    exchangeCount: 1,
+    created: [],
+    durationMs: 5,
+  };
+}
+
+/** One check of each outcome (a fail on a MUST check, a warn on a SHOULD one where there is one), the rest pass. */
+function sampleResults(): Results {
+  const mustChecks = registered.filter((c) => !c.requirement.startsWith('conv.'));
+  const shouldChecks = registered.filter((c) => c.requirement.startsWith('conv.'));
+  const plan = new Map<string, Outcome>();
+  const pick = (pool: typeof registered, outcome: Outcome) => {
+    const free = pool.find((c) => !plan.has(c.id)) ?? registered.find((c) => !plan.has(c.id));
+    if (free) plan.set(free.id, outcome);
+  };
+  pick(mustChecks, 'fail');
+  pick(shouldChecks, 'warn');
+  pick(registered, 'skip');
+  pick(registered, 'inconclusive');
+  return buildResults({
+    target: { baseUrl: 'http://127.0.0.1:1', embedded: false },
+    startedAt: new Date('2026-01-02T03:04:05Z'),
+    durationMs: 1234,
+    seed: 42,
+    runs: 25,
+    readOnly: false,
+    strict: false,
+    checkResults: registered.map((c) => result(c.id, plan.get(c.id) ?? 'pass')),
+    errors: [],
+  });
+}
+
+describe('results.json', () => {
+  const results = sampleResults();
+
+  test('is valid against schemas/results.schema.json and counts every outcome', () => {
+    expect(validate('results', results)).toEqual([]);
+    expect(results.summary.total).toBe(registered.length);
+    expect(results.summary.fail).toBe(1);
+    expect(results.verdict).toBe('non-conformant');
+  });
+
+  test('requirements[] holds every catalog requirement with exactly the checks that cite or cover it', () => {
+    expect(results.requirements.map((r) => r.id)).toEqual(requirements.map((r) => r.id));
+    for (const req of results.requirements) {
+      const expected = registered.filter((c) => requirementsOf(c).includes(req.id)).map((c) => c.id);
+      expect(req.checks, req.id).toEqual(expected);
+      expect(req.outcome === 'untested', req.id).toBe(expected.length === 0);
+      expect(['MUST', 'SHOULD']).toContain(req.level);
+    }
+  });
+});
+
+describe('junit.xml', () => {
+  const results = sampleResults();
+  const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(toJunit(results));
+  const suites = [parsed.testsuites.testsuite].flat() as Record<string, unknown>[];
+  const cases = suites.flatMap((s) => [s.testcase].flat()) as Record<string, unknown>[];
+  const caseOf = (id: string) => cases.find((c) => String(c.name).startsWith(`${id}:`));
+
+  test('one testcase per check, classname by spec area', () => {
+    expect(cases.length).toBe(results.checks.length);
+    for (const check of results.checks) expect(caseOf(check.id)?.classname, check.id).toBe(`banklink.${check.area}`);
+    expect(Number(parsed.testsuites.tests)).toBe(results.checks.length);
+  });
+
+  test('a fail is a <failure> with a message; skip and inconclusive are <skipped>; warn and pass are neither', () => {
+    for (const check of results.checks) {
+      const testcase = caseOf(check.id) as Record<string, unknown>;
+      const failure = testcase.failure as Record<string, string> | undefined;
+      expect(failure !== undefined, check.id).toBe(check.outcome === 'fail');
+      expect(testcase.skipped !== undefined, check.id).toBe(check.outcome === 'skip' || check.outcome === 'inconclusive');
+      if (failure) {
+        expect(failure.message).toContain(check.id);
+        expect(failure['#text']).toContain(check.quote.replace(/\s+/g, ' ').slice(0, 20));
+        expect(failure['#text']).toContain('Reproduce with: curl');
+      }
+    }
+    expect(Number(parsed.testsuites.failures)).toBe(results.summary.fail);
+  });
+});
+
+describe('report.md', () => {
+  const results = sampleResults();
+  const md = toMarkdown(results);
+
+  test('verdict and counts first, each failure with its section, quote and curl line', () => {
+    expect(md.split('\n').slice(0, 4).join('\n')).toContain('NON-CONFORMANT');
+    const failing = results.checks.find((c) => c.outcome === 'fail');
+    expect(md).toContain(`\`${failing?.id}\``);
+    expect(md).toContain(`Requirement \`${failing?.requirement}\``);
+    expect(md).toMatch(new RegExp(`\\| \`${failing?.id}\` \\| ${failing?.section}`));
+    expect(md).toContain("curl -sS -i 'http://127.0.0.1:1/user_banks'");
+    expect(md).toContain('--seed 42');
+  });
+
+  test('lists every requirement with the checks that cover it; untested ones say so', () => {
+    for (const req of results.requirements) {
+      const row = md.split('\n').find((line) => line.startsWith(`| ${req.section} | \`${req.id}\` | ${req.level} |`));
+      expect(row, req.id).toBeDefined();
+      for (const id of req.checks) expect(row, req.id).toContain(`\`${id}\``);
+      if (req.checks.length === 0) expect(row).toContain('**untested**');
+    }
+  });
+});
+
+describe('report.html', () => {
+  const results = sampleResults();
+  const html = toHtml(results);
+
+  test('self-contained: no external script, style, font or image', () => {
+    expect(html).not.toMatch(/\b(?:src|href)\s*=\s*["']?\s*(?:https?:)?\/\//i);
+    expect(html).not.toMatch(/<script[^>]*\bsrc\s*=/i);
+    expect(html).not.toMatch(/<link\b/i);
+    expect(html).not.toMatch(/@import|url\(/i);
+  });
+
+  test('what the target sent is escaped, never markup', () => {
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('<script>alert');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  test('target, suite version, spec hash, date, seed and verdict are on the page', () => {
+    for (const text of ['http://127.0.0.1:1', results.suiteVersion, results.specHash, '2026-01-02T03:04:05.000Z', '--seed 42', 'NON-CONFORMANT']) {
+      expect(html).toContain(text);
+    }
+  });
+
+  test('every requirement in the matrix with each covering check, and every outcome shown', () => {
+    for (const req of results.requirements) {
+      const row = html.split('\n').find((line) => line.includes(`<code>${req.id}</code>`) && line.includes('req-row'));
+      expect(row, req.id).toBeDefined();
+      expect(row).toContain(`b-${req.outcome}`);
+      for (const id of req.checks) expect(row).toContain(`href="#check-${id}"`);
+    }
+    for (const outcome of ['pass', 'fail', 'warn', 'skip', 'inconclusive']) expect(html).toContain(`class="badge b-${outcome}"`);
+    if (results.requirements.some((r) => r.outcome === 'untested')) expect(html).toContain('b-untested');
+  });
+
+  test('each failure opens with the quoted requirement, expected and seen, and its curl line', () => {
+    const failing = results.checks.find((c) => c.outcome === 'fail');
+    const start = html.indexOf(`id="check-${failing?.id}"`);
+    const block = html.slice(start, html.indexOf('</details>', start));
+    expect(html.slice(start - 60, start)).toContain('<details class="case fail"');
+    expect(block).toContain(' open>');
+    expect(block).toContain(`<code class="req-id">${failing?.requirement}</code>`);
+    expect(block).toContain('<dt>Expected</dt><dd>a boolean</dd>');
+    expect(block).toContain('<dt>Seen</dt><dd>&quot;true&quot;</dd>');
+    expect(block).toContain('<pre class="curl">curl -sS -i');
+  });
+});
