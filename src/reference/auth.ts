@@ -1,24 +1,66 @@
 /**
  * Bearer authentication (spec 5): "Authorization: Bearer <token>", the scheme matched
  * case-insensitively (RFC 9110 11.1). A refusal carries WWW-Authenticate (RFC 6750 3).
+ * The auth faults of the catalog (faults/auth.ts) are switched on here, where the defect would live.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendError } from './http-util.js';
+import { readBody, sendError } from './http-util.js';
 import type { Caller } from './model.js';
 import type { ReferenceState } from './state.js';
 
 export type OperationName = 'create_user_bank' | 'list_user_banks' | 'list_rfp_registrations' | 'get_user';
 
-/** The caller, or undefined after an error answer has been sent. */
-export function authenticate(req: IncomingMessage, res: ServerResponse, state: ReferenceState, _operation: OperationName): Caller | undefined {
+/** The caller, or undefined after an error answer has been (or is being) sent. */
+export function authenticate(req: IncomingMessage, res: ServerResponse, state: ReferenceState, operation: OperationName): Caller | undefined {
   const header = req.headers.authorization;
-  const match = header === undefined ? null : /^(\S+) (\S+)$/.exec(header);
+  const caller = callerFor(header, state);
+  if (caller) return caller;
+  if (operation === 'get_user' && state.fault('auth-skipped-get-user')) return state.callers[0];
+  const refuse = (): void => {
+    const status = state.variation.authFailureStatus;
+    const challenge = header === undefined ? 'Bearer realm="banklink"' : 'Bearer realm="banklink", error="invalid_token"';
+    sendError(res, state.variation, status, 'unauthorized', 'a valid Bearer token is required', status === 401 ? { 'www-authenticate': challenge } : {});
+  };
+  if (operation === 'create_user_bank' && state.fault('auth-refused-write-persists')) {
+    // The defect: the body is stored before the refusal goes out.
+    persistRefusedWrite(req, state).then(refuse, refuse);
+    return undefined;
+  }
+  refuse();
+  return undefined;
+}
+
+function callerFor(header: string | undefined, state: ReferenceState): Caller | undefined {
+  if (header === undefined) return undefined;
+  if (state.fault('auth-any-scheme-accepted')) {
+    const token = header.trim().split(/\s+/).pop();
+    return token === undefined ? undefined : state.callerByToken(token);
+  }
+  const match = /^(\S+) (\S+)$/.exec(header);
   const scheme = match?.[1];
   const token = match?.[2];
-  const caller = scheme !== undefined && scheme.toLowerCase() === 'bearer' && token !== undefined ? state.callerByToken(token) : undefined;
-  if (caller) return caller;
-  const status = state.variation.authFailureStatus;
-  const challenge = header === undefined ? 'Bearer realm="banklink"' : 'Bearer realm="banklink", error="invalid_token"';
-  sendError(res, state.variation, status, 'unauthorized', 'a valid Bearer token is required', status === 401 ? { 'www-authenticate': challenge } : {});
-  return undefined;
+  if (scheme === undefined || scheme.toLowerCase() !== 'bearer' || token === undefined) return undefined;
+  return state.callerByToken(token) ?? (state.fault('auth-any-token-accepted') ? state.callers[0] : undefined);
+}
+
+/** Stores the User Bank of a refused POST with whichever caller owns its user_id (fault only). */
+async function persistRefusedWrite(req: IncomingMessage, state: ReferenceState): Promise<void> {
+  const input = JSON.parse(await readBody(req)) as Record<string, unknown>;
+  const owner = state.callers.find((c) => c.users.some((u) => u.id === input.user_id));
+  if (!owner || typeof input.user_id !== 'string') return;
+  const text = (name: string, fallback: string): string => (typeof input[name] === 'string' ? (input[name] as string) : fallback);
+  owner.banks.push({
+    seq: state.fixtures.nextSeq(),
+    id: state.fixtures.ids.next('bank'),
+    user_id: input.user_id,
+    account_number: text('account_number', ''),
+    routing_number: text('routing_number', ''),
+    account_holder_type: text('account_holder_type', 'individual'),
+    bank_account_type: text('bank_account_type', 'checking'),
+    createdAt: new Date(),
+    is_rtp_enabled: true,
+    is_rtp_rfp_enabled: false,
+    status: 'active',
+    verification_status: 'verified',
+  });
 }

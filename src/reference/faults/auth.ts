@@ -1,4 +1,62 @@
 import type { Fault } from './types.js';
 
-/** Faults of the auth area; the handlers ask for them by name through state.fault(). */
-export const authFaults: Fault[] = [];
+/**
+ * Faults of authentication (spec 5) and tenant isolation (spec 4.3). The auth ones are switched on
+ * in src/reference/auth.ts; the cross-tenant ones in the handlers that look data up.
+ */
+export const authFaults: Fault[] = [
+  {
+    name: 'auth-skipped-get-user',
+    description: 'GET /users/{user_id} answers without looking at the Authorization header at all (a request with no credentials reads the user)',
+    breaks: 'auth.required.get_user',
+    caughtBy: 'auth.get-user.missing-credentials-refused',
+  },
+  {
+    name: 'auth-any-token-accepted',
+    description: 'any Bearer token is accepted; an unknown one is treated as the first caller',
+    breaks: 'auth.bearer',
+    caughtBy: 'auth.list-user-banks.unknown-token-refused',
+  },
+  {
+    name: 'auth-any-scheme-accepted',
+    description: 'the scheme name is not checked: "Token <valid token>" (or the bare token) is accepted like "Bearer <valid token>"',
+    breaks: 'auth.bearer',
+    caughtBy: 'auth.list-rfp-registrations.other-scheme-refused',
+  },
+  {
+    name: 'auth-refused-write-persists',
+    description: 'POST /user_banks without valid credentials is answered with a refusal, but the User Bank of the body is stored anyway',
+    breaks: 'auth.refused_write_no_effect',
+    caughtBy: 'auth.create-user-bank.refused-write-no-effect',
+  },
+  {
+    name: 'cross-tenant-user-read',
+    description: "GET /users/{user_id} finds the user among every caller's users, so caller B reads caller A's user",
+    breaks: 'tenant.isolation',
+    caughtBy: 'isolation.get-user.other-callers-user-hidden',
+  },
+  {
+    name: 'cross-tenant-bank-filter',
+    description: "GET /user_banks?user_id=X filters every caller's User Banks, so caller B lists caller A's User Banks by naming A's user",
+    breaks: 'tenant.isolation',
+    caughtBy: 'isolation.list-user-banks.filter-by-other-callers-user',
+  },
+  {
+    name: 'cross-tenant-bank-list',
+    description: "GET /user_banks lists every caller's User Banks, so caller B sees caller A's User Banks (old and new)",
+    breaks: 'tenant.isolation',
+    caughtBy: 'isolation.list-user-banks.other-callers-banks-hidden',
+  },
+  {
+    name: 'cross-tenant-rfp-list',
+    description: "GET /rfp_registrations lists every caller's RfP Registrations, not only the caller's own",
+    breaks: 'tenant.isolation',
+    caughtBy: 'isolation.rfp-registrations.other-callers-hidden',
+  },
+  {
+    name: 'cross-tenant-bank-create',
+    description: "POST /user_banks accepts a user_id of another caller and stores the User Bank with that caller, so caller B adds banks to caller A's user",
+    breaks: 'tenant.isolation',
+    caughtBy: 'isolation.create-user-bank.other-callers-user-refused',
+  },
+];

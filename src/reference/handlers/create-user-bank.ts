@@ -46,7 +46,8 @@ export async function createUserBank(ctx: HandlerContext): Promise<void> {
     bad('missing_user_id', 'user_id is required');
     return;
   }
-  if (!caller.users.some((u) => u.id === input.user_id)) {
+  const owner = state.fault('cross-tenant-bank-create') ? (state.callers.find((c) => c.users.some((u) => u.id === input.user_id)) ?? caller) : caller;
+  if (!owner.users.some((u) => u.id === input.user_id)) {
     sendError(res, variation, variation.unknownUserStatus, 'user_not_found', 'no such user');
     return;
   }
@@ -72,7 +73,7 @@ export async function createUserBank(ctx: HandlerContext): Promise<void> {
     status: 'active',
     verification_status: 'verified',
   };
-  caller.banks.push(bank);
+  owner.banks.push(bank);
   sendJson(res, variation.createStatus, serializeBank(bank, state, 'create'));
 }
 

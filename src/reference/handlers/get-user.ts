@@ -4,7 +4,8 @@ import { serializeUser } from '../serialize.js';
 import type { HandlerContext } from './types.js';
 
 export function getUser({ res, state, caller }: HandlerContext, userId: string): void {
-  const user = caller.users.find((u) => u.id === userId);
+  const pool = state.fault('cross-tenant-user-read') ? state.callers.flatMap((c) => c.users) : caller.users;
+  const user = pool.find((u) => u.id === userId);
   if (!user) {
     sendError(res, state.variation, state.variation.unknownUserStatus, 'user_not_found', 'no such user');
     return;

@@ -9,7 +9,8 @@ export function listRfpRegistrations({ res, url, state, caller }: HandlerContext
     sendError(res, state.variation, 500, 'internal', 'internal server error');
     return;
   }
-  const ordered = state.variation.order === 'asc' ? caller.rfps : [...caller.rfps].reverse();
+  const own = state.fault('cross-tenant-rfp-list') ? state.callers.flatMap((c) => c.rfps) : caller.rfps;
+  const ordered = state.variation.order === 'asc' ? own : [...own].reverse();
   const size = state.variation.rfpPageSize > 0 ? state.variation.rfpPageSize : Math.max(1, ordered.length);
   try {
     const page = paginate(ordered, { cursor: url.searchParams.get('cursor') ?? undefined, limit: size, variation: state.variation, scope: `${caller.name}:rfp` });

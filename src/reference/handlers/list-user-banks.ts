@@ -23,7 +23,8 @@ export function listUserBanks({ res, url, state, caller }: HandlerContext): void
   }
   const userId = url.searchParams.get('user_id');
   const status = url.searchParams.get('status');
-  let rows = caller.banks.filter((b) => (userId === null || b.user_id === userId) && (status === null || b.status === status));
+  const pool = (userId !== null && state.fault('cross-tenant-bank-filter')) || state.fault('cross-tenant-bank-list') ? state.callers.flatMap((c) => c.banks).sort((x, y) => x.seq - y.seq) : caller.banks;
+  let rows = pool.filter((b) => (userId === null || b.user_id === userId) && (status === null || b.status === status));
   if (variation.order === 'desc') rows = [...rows].reverse();
   try {
     const page = paginate(rows, {

@@ -1,0 +1,162 @@
+/**
+ * Tenant isolation (spec 4.3: data is "the caller's"; spec 5: the token names the caller). With a
+ * second caller B (--token-b, --user-id-b), B must never read, list or add to caller A's data.
+ * Every check first proves B's token works (B reads B's own user), so a B that is refused
+ * everything cannot make isolation pass by accident.
+ */
+import { isSuccess, type Exchange } from '../src/http/exchange.js';
+import { walk, type WalkResult } from '../src/pagination/walker.js';
+import { conformanceCheck } from '../src/suite/check.js';
+import { exampleCreateBody } from '../src/suite/example-body.js';
+import type { Probe } from '../src/suite/probe.js';
+
+const ENABLE = "pass --token-b and --user-id-b (another business's token and one of its Users) to check that one caller never sees or changes another's data";
+
+let bOwnUser: Promise<Exchange> | undefined;
+let aOwnUser: Promise<Exchange> | undefined;
+
+/** Ends the check as skip without a second caller, or inconclusive when B's own read fails. */
+async function requireCallerB(t: Probe): Promise<void> {
+  const { tokenB, userIdB, tokenA, userIdA } = t.settings;
+  if (!tokenB || !userIdB) t.skip(`needs a second caller: ${ENABLE}`);
+  if (tokenB === tokenA) t.skip(`--token-b is the same token as --token, so there is no second caller; ${ENABLE}`);
+  if (userIdB === userIdA) t.skip(`--user-id-b is the same User as --user-id; ${ENABLE}`);
+  bOwnUser ??= t.run.client.send({ path: `/users/${encodeURIComponent(userIdB)}`, auth: 'b' });
+  const own = await bOwnUser;
+  t.attach(own);
+  if (!isSuccess(own)) {
+    t.inconclusive(`caller B could not read its own user (GET /users/{user-id-b} with --token-b was answered ${own.status}), so a refusal of B proves nothing; check --token-b and --user-id-b`);
+  }
+}
+
+/** A 17-digit account number no other request of any run has used. */
+let accountCounter = 0;
+function uniqueBody(userId: string, seed: number): Record<string, string> {
+  accountCounter = (accountCounter + 1) % 100;
+  const random = String(Math.floor(Math.random() * 100)).padStart(2, '0');
+  const account = `${Date.now()}${String(accountCounter).padStart(2, '0')}${random}`.slice(-17);
+  return { ...exampleCreateBody(userId, seed), account_number: account };
+}
+
+const record = (item: unknown): Record<string, unknown> => (item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {});
+const idsOf = (listing: WalkResult): Set<string> => new Set(listing.items.map((i) => record(i).id).filter((id): id is string => typeof id === 'string'));
+
+/** B's listing answered a refusal on its first page: nothing was listed (a legitimate answer). */
+const refusedOutright = (listing: WalkResult): boolean => listing.end === 'http-error' && listing.pages.length === 1;
+
+/** One fail naming how many of A's items B's listing holds, pinned to the page that shows the first. */
+function reportLeaks(t: Probe, leaked: Array<Record<string, unknown>>, listing: WalkResult, where: string, whose: string): void {
+  if (leaked.length === 0) {
+    t.passed();
+    return;
+  }
+  const first = leaked[0] as Record<string, unknown>;
+  const page = listing.pages.find((p) => p.itemCount > 0);
+  const exchange = listing.evidence?.find((e) => e.seq === page?.exchangeSeq);
+  t.fail(`caller B's ${where} holds ${leaked.length} of ${whose} (e.g. id ${String(first.id)}, user_id ${String(first.user_id)})`, {
+    ...(exchange ? { exchange } : {}),
+    expected: `none of ${whose}`,
+    actual: `${leaked.length} item(s)`,
+  });
+}
+
+conformanceCheck('isolation.get-user.other-callers-user-hidden', async (t) => {
+  await requireCallerB(t);
+  const path = `/users/${encodeURIComponent(t.settings.userIdA)}`;
+  aOwnUser ??= t.run.client.send({ path, auth: 'a' });
+  const own = await aOwnUser;
+  t.attach(own);
+  if (!isSuccess(own)) t.inconclusive(`caller A could not read its own user (GET /users/{user-id} answered ${own.status}); check --token and --user-id`);
+  const exchange = await t.request({ path, auth: 'b' });
+  if (isSuccess(exchange)) {
+    t.fail(`caller B's GET /users/{A's user} was answered ${exchange.status}: B was given another caller's User`, { exchange, expected: 'a refusal (not 2xx)', actual: String(exchange.status) });
+    return;
+  }
+  // A refusal must not carry the user either (an error body that embeds the record).
+  const mine = record(own.json);
+  const personal = ['ssn', 'email', 'phone'].map((k) => mine[k]).filter((v): v is string => typeof v === 'string' && v.length >= 5);
+  if (personal.some((v) => exchange.bodyText.includes(v))) {
+    t.fail(`caller B's GET /users/{A's user} was refused with ${exchange.status}, but its body holds A's user's personal data`, { exchange, expected: 'no data of A', actual: 'personal values of A in the body' });
+    return;
+  }
+  t.passed(`caller B was refused A's user with ${exchange.status}`);
+});
+
+conformanceCheck('isolation.list-user-banks.filter-by-other-callers-user', async (t) => {
+  await requireCallerB(t);
+  const { userIdA } = t.settings;
+  const mine = await walk(t, { path: '/user_banks', query: { user_id: userIdA }, auth: 'a' });
+  const aIds = idsOf(mine);
+  const theirs = await walk(t, { path: '/user_banks', query: { user_id: userIdA }, auth: 'b' });
+  if (refusedOutright(theirs)) {
+    t.passed(`caller B's GET /user_banks?user_id={A's user} was refused (${theirs.detail})`);
+    return;
+  }
+  const leaked = theirs.items.map(record).filter((bank) => bank.user_id === userIdA || (typeof bank.id === 'string' && aIds.has(bank.id)));
+  reportLeaks(t, leaked, theirs, "GET /user_banks?user_id={A's user}", "A's User Banks");
+});
+
+conformanceCheck('isolation.rfp-registrations.other-callers-hidden', async (t) => {
+  await requireCallerB(t);
+  const mine = await walk(t, { path: '/rfp_registrations', auth: 'a' });
+  const aIds = idsOf(mine);
+  if (aIds.size === 0) t.skip(`caller A lists no RfP Registration (${mine.detail ?? 'an empty list'}), so there is none B must not see; run with a caller that has one`);
+  const theirs = await walk(t, { path: '/rfp_registrations', auth: 'b' });
+  if (refusedOutright(theirs)) {
+    t.inconclusive(`caller B could not list its own RfP Registrations (${theirs.detail}); check --token-b`);
+  }
+  const leaked = theirs.items.map(record).filter((r) => typeof r.id === 'string' && aIds.has(r.id));
+  reportLeaks(t, leaked, theirs, 'GET /rfp_registrations', "A's RfP Registrations");
+});
+
+// The two checks below write, so they run alone, after the read-only ones.
+
+conformanceCheck(
+  'isolation.list-user-banks.other-callers-banks-hidden',
+  async (t) => {
+    await requireCallerB(t);
+    let created: Record<string, string> | undefined;
+    if (!t.settings.readOnly && t.run.client.budget.remaining > 0) {
+      const body = uniqueBody(t.settings.userIdA, t.settings.seed);
+      const exchange = await t.request({ method: 'POST', path: '/user_banks', json: body, auth: 'a' });
+      if (isSuccess(exchange)) created = body;
+    }
+    const mine = await walk(t, { path: '/user_banks', auth: 'a' });
+    const aIds = idsOf(mine);
+    if (aIds.size === 0) t.skip(`caller A lists no User Bank (${mine.detail ?? 'an empty list'}); run without --read-only (a bank is created) or with a caller that has one`);
+    const theirs = await walk(t, { path: '/user_banks', auth: 'b' });
+    if (refusedOutright(theirs)) t.inconclusive(`caller B could not list its own User Banks (${theirs.detail}); check --token-b`);
+    const leaked = theirs.items
+      .map(record)
+      .filter((bank) => bank.user_id === t.settings.userIdA || (typeof bank.id === 'string' && aIds.has(bank.id)) || (created !== undefined && bank.account_number === created.account_number));
+    reportLeaks(t, leaked, theirs, 'GET /user_banks', `A's ${aIds.size} User Banks${created ? ' (one created by A just before)' : ''}`);
+    if (theirs.end !== 'complete' && leaked.length === 0) t.inconclusive(`caller B's listing could not be read to its end (${theirs.detail})`);
+    t.passed(`none of A's ${aIds.size} User Banks${created ? ', one just created,' : ''} is among B's ${theirs.items.length}${created ? '' : ' (no bank created: --read-only or no write budget left)'}`);
+  },
+  { sequential: true },
+);
+
+conformanceCheck(
+  'isolation.create-user-bank.other-callers-user-refused',
+  async (t) => {
+    await requireCallerB(t);
+    if (t.settings.readOnly) t.skip("sends POST /user_banks as caller B with A's user_id; run without --read-only to check it");
+    const body = uniqueBody(t.settings.userIdA, t.settings.seed);
+    const post = await t.request({ method: 'POST', path: '/user_banks', json: body, auth: 'b' });
+    // Refused or not, the proof is what A sees: a refusal that still stored the bank is the breach too.
+    const mine = await walk(t, { path: '/user_banks', query: { user_id: t.settings.userIdA }, auth: 'a' });
+    if (refusedOutright(mine)) t.inconclusive(`caller A's own listing GET /user_banks?user_id={user-id} was refused (${mine.detail}); check --token and --user-id`);
+    const stored = mine.items.map(record).find((bank) => bank.account_number === body.account_number);
+    if (stored) {
+      t.fail(`caller B's POST /user_banks with A's user_id (answered ${post.status}) created User Bank ${String(stored.id)}, visible in A's GET /user_banks?user_id={A's user}`, {
+        exchange: post,
+        expected: "no User Bank on A's user made by B",
+        actual: `User Bank ${String(stored.id)}`,
+      });
+      return;
+    }
+    if (mine.end !== 'complete') t.inconclusive(`caller A's listing could not be read to its end (${mine.detail}), so B's bank might be further on`);
+    t.passed(`caller B's POST with A's user_id was answered ${post.status}; nothing of it is visible to A`);
+  },
+  { sequential: true },
+);
