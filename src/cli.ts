@@ -8,9 +8,9 @@ import { checks } from './checks/registry.js';
 import { ConfigError, helpText, loadConfig, type Config } from './config.js';
 import { HttpClient } from './http/client.js';
 import { isHttpError } from './http/errors.js';
-import { requirement } from './requirements.js';
 import { startReference, type RunningReference } from './reference/server.js';
 import { paintFor, summaryText } from './report/console.js';
+import { listText } from './report/list.js';
 import { Progress } from './report/progress.js';
 import { buildResults, exitCodeFor, suiteVersion } from './report/results.js';
 import { writeReports } from './report/write.js';
@@ -30,11 +30,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (config.list) {
-    for (const check of checks) {
-      const req = requirement(check.requirement);
-      console.log(`${check.id.padEnd(44)} ${req.level.padEnd(6)} ${`${req.id} (${req.section})`.padEnd(48)} ${check.title}`);
-    }
-    console.log(`${checks.length} checks`);
+    console.log(listText(checks));
     return 0;
   }
 
@@ -54,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
     await preflight(settings);
 
     const startedAt = new Date();
-    const progress = new Progress(process.stderr);
+    const progress = new Progress(process.stderr, { env: process.env, ...(config.shard ? {} : { expectedTotal: checks.length }) });
     console.error(`banklink-conformance ${suiteVersion()}: ${checks.length} checks against ${settings.baseUrl} (seed ${settings.seed})`);
     // The runner stops starting checks at the bound and reports what it has; this is the last resort
     // for a check that does not end even then (each request is bounded, so it should never fire).

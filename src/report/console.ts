@@ -1,5 +1,6 @@
 /** The one-screen summary at the end of a run: counts, then each fail with its requirement and reason. */
 import type { Results } from './results.js';
+import { replayCommand } from './wording.js';
 
 export interface Paint {
   red(text: string): string;
@@ -10,7 +11,7 @@ export interface Paint {
 
 /** Colour only on a terminal, never in CI logs or files (NO_COLOR honoured). */
 export function paintFor(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): Paint {
-  const on = Boolean(stream.isTTY) && env.NO_COLOR === undefined && env.CI === undefined;
+  const on = Boolean(stream.isTTY) && env.NO_COLOR === undefined && env.CI === undefined && env.TERM !== 'dumb';
   const wrap = (code: number) => (text: string) => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
   return { red: wrap(31), green: wrap(32), yellow: wrap(33), bold: wrap(1) };
 }
@@ -37,7 +38,10 @@ export function summaryText(results: Results, paint: Paint, reportFiles: string[
     results.verdict === 'conformant' ? paint.green('CONFORMANT') : results.verdict === 'non-conformant' ? paint.red('NON-CONFORMANT') : paint.yellow(results.verdict.toUpperCase());
   lines.push('', `${paint.bold('verdict:')} ${verdict}  ${counts}`);
   if (s.warn > 0) lines.push(`${s.warn} warning(s): conventions where the spec is silent; see report.md`);
+  const untestedMust = results.requirements.filter((r) => r.outcome === 'untested' && r.level === 'MUST');
+  if (untestedMust.length > 0) lines.push(`untested MUST requirement(s): ${untestedMust.map((r) => r.id).join(', ')}`);
   if (results.created.length > 0) lines.push(`created ${results.created.length} resource(s); their ids are in results.json created[]`);
+  if (results.verdict !== 'conformant') lines.push(`replay: ${replayCommand(results)}`);
   lines.push(`reports: ${reportFiles.join(', ')}`);
   return lines.join('\n');
 }
