@@ -3,10 +3,46 @@
  * (isolation skips with the sentence that enables it, the exit code does not move), a 403 for bad
  * credentials is a legitimate choice (warns only), and neither token is ever printed.
  */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
 import { describe, expect, test } from 'vitest';
 import { isolationChecks } from '../../src/checks/isolation.js';
 import { startReference } from '../../src/reference/server.js';
 import { allOutput, runCli, targetArgs } from '../support/run-cli.js';
+
+/**
+ * A conformant target that breaks two conventions only: the scheme name must be spelled "Bearer"
+ * exactly, and its refusals carry no WWW-Authenticate. Made by a proxy in front of the reference.
+ */
+async function startStrictProxy(upstream: string): Promise<{ url: string; close(): Promise<void> }> {
+  const forward = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
+    const authorization = req.headers.authorization;
+    if (authorization !== undefined && /^bearer /i.test(authorization) && !authorization.startsWith('Bearer ')) {
+      res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"scheme must be Bearer"}');
+      return;
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && name !== 'host' && name !== 'connection') headers[name] = value;
+    const answer = await request(upstream + (req.url ?? '/'), { method: req.method as 'GET', headers, ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}) });
+    const body = await answer.body.text();
+    const content = answer.headers['content-type'];
+    res.writeHead(answer.statusCode, typeof content === 'string' ? { 'content-type': content } : {}).end(body);
+  };
+  const server = createServer((req, res) => {
+    forward(req, res).catch(() => res.writeHead(502).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
 
 const isolationIds = isolationChecks.map((c) => c.id);
 
@@ -72,6 +108,25 @@ describe.concurrent('auth and tenant isolation, end to end', () => {
       expect(byId.get('isolation.list-user-banks.other-callers-banks-hidden')?.outcome).toBe('pass');
       expect(byId.get('auth.refusal-status-401')?.outcome).toBe('pass');
     } finally {
+      await reference.close();
+    }
+  });
+
+  test('a target strict about the scheme case and silent about WWW-Authenticate: two warns, no fail, exit 0', async () => {
+    const reference = await startReference({ variation: 'baseline' });
+    const proxy = await startStrictProxy(reference.url);
+    try {
+      const run = await runCli([...targetArgs({ ...reference, url: proxy.url }), '--seed', '7']);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      const byId = new Map((run.results?.checks ?? []).map((c) => [c.id, c]));
+      expect(byId.get('auth.scheme-case-insensitive')?.outcome).toBe('warn');
+      expect(byId.get('auth.scheme-case-insensitive')?.message).toMatch(/"bearer <token>" was answered 401/);
+      expect(byId.get('auth.www-authenticate-bearer')?.outcome).toBe('warn');
+      expect(byId.get('auth.refusal-status-401')?.outcome).toBe('pass');
+      const ours = [...byId.values()].filter((c) => c.id.startsWith('auth.') || c.id.startsWith('isolation.'));
+      expect(ours.filter((c) => c.outcome === 'fail' || c.outcome === 'inconclusive').map((c) => c.id)).toEqual([]);
+    } finally {
+      await proxy.close();
       await reference.close();
     }
   });
