@@ -65,6 +65,10 @@ table{border-collapse:collapse;width:100%;margin:.4rem 0}
 th,td{border-bottom:1px solid var(--line);padding:.4rem .5rem;text-align:left;vertical-align:top}
 th{font-size:.8rem;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
 td.quote{font-size:.85rem;color:var(--muted)}
+table.matrix,table.checks{table-layout:fixed}
+table.matrix th:nth-child(1),table.checks th:nth-child(1){width:6.5rem}
+table.matrix th:nth-child(3){width:22rem}
+table.checks th:nth-child(2){width:32%}table.checks th:nth-child(3){width:22%}
 .checklist{margin:0;padding:0;list-style:none}.checklist li{margin:.05rem 0}
 .none{color:var(--muted);font-style:italic}
 footer{margin-top:2.5rem;color:var(--muted);font-size:.85rem;border-top:1px solid var(--line);padding-top:.6rem}
@@ -215,7 +219,7 @@ function checksBlock(results: Results): string {
           return `<tr><td data-label="Outcome">${badge(c.outcome)}</td><td>${id}<br>${esc(c.title)}</td><td data-label="Requirement"><code>${esc(c.requirement)}</code> (${esc(c.section)})</td><td data-label="Result">${esc(c.message)}</td></tr>`;
         })
         .join('\n');
-      return `<h3>${esc(area)}</h3><table class="stack"><thead><tr><th>Outcome</th><th>Check</th><th>Requirement</th><th>Result</th></tr></thead><tbody>${rows}</tbody></table>`;
+      return `<h3>${esc(area)}</h3><table class="stack checks"><thead><tr><th>Outcome</th><th>Check</th><th>Requirement</th><th>Result</th></tr></thead><tbody>${rows}</tbody></table>`;
     })
     .join('\n');
 }
