@@ -1,0 +1,83 @@
+/**
+ * `npm run bench`: every figure of the performance issue, measured in one run on this machine, into
+ * reports/bench.json (and printed). Nothing here is asserted by npm test: timings depend on the
+ * machine; the targets are printed beside the figures instead.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startReferenceProcess } from './reference-process.js';
+import { suiteRun } from './suite-run.js';
+import { autocannonRate, clientRate, type Rate } from './throughput.js';
+import { traverse } from './traversal.js';
+
+const CONCURRENCY = 8; // the CLI's default --concurrency
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = 3;
+const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
+const log = (line: string): void => console.error(`bench: ${line}`);
+
+log(`throughput, ${CONCURRENCY} in flight, ${ROUNDS} alternating rounds of ${SECONDS} s each (reference in its own process)`);
+const server = await startReferenceProcess();
+const rounds: { client: Rate; cannon: Rate; ratio: number }[] = [];
+try {
+  await clientRate(server.url, server.token, CONCURRENCY, 1); // warm both sides up
+  await autocannonRate(server.url, server.token, CONCURRENCY, 1);
+  // Alternating short rounds, so a burst of load from elsewhere on a shared machine hits both sides alike.
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const client = await clientRate(server.url, server.token, CONCURRENCY, SECONDS);
+    const cannon = await autocannonRate(server.url, server.token, CONCURRENCY, SECONDS);
+    if (client.non2xx > 0 || cannon.non2xx > 0) throw new Error(`non-2xx answers during the throughput runs (client ${client.non2xx}, autocannon ${cannon.non2xx})`);
+    rounds.push({ client, cannon, ratio: client.perSecond / cannon.perSecond });
+  }
+} finally {
+  await server.stop();
+}
+const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)] as (typeof rounds)[number];
+const throughput = { client: median.client, cannon: median.cannon };
+
+log('the full default run against the reference');
+const local = await suiteRun({ latencyMs: 0 });
+log('the full default run with 50 ms added to every answer');
+const at50 = await suiteRun({ latencyMs: 50 });
+log('walking 10,000 user banks');
+const t10k = await traverse(10_000);
+log('walking 100,000 user banks');
+const t100k = await traverse(100_000);
+
+const bench = {
+  measuredAt: new Date().toISOString(),
+  machine: { cpus: availableParallelism(), node: process.version, platform: process.platform },
+  concurrency: CONCURRENCY,
+  /** The median of the rounds' ratios, with that round's rates beside it. */
+  runnerVsAutocannon: round(median.ratio),
+  runnerVsAutocannonRounds: rounds.map((r) => round(r.ratio)),
+  runnerRequestsPerSecond: round(throughput.client.perSecond, 0),
+  autocannonRequestsPerSecond: round(throughput.cannon.perSecond, 0),
+  suiteSecondsLocal: round(local.seconds),
+  requestsLocal: local.requests,
+  suiteSecondsAt50ms: round(at50.seconds),
+  requestsAt50ms: at50.requests,
+  traversal10k: { seconds: round(t10k.seconds), peakRssMb: round(t10k.peakRssMb, 0), pages: t10k.pages },
+  traversal100k: { seconds: round(t100k.seconds), peakRssMb: round(t100k.peakRssMb, 0), pages: t100k.pages },
+  runs: {
+    local: { exitCode: local.exitCode, verdict: local.verdict, checks: local.checks },
+    at50ms: { exitCode: at50.exitCode, verdict: at50.verdict, checks: at50.checks },
+  },
+  targets: { runnerVsAutocannon: '>= 0.7', suiteSecondsLocal: '<= 10', suiteSecondsAt50ms: '<= 60', traversal100kPeakRssMb: '<= 256' },
+};
+
+const dir = resolve(process.cwd(), 'reports');
+mkdirSync(dir, { recursive: true });
+writeFileSync(join(dir, 'bench.json'), `${JSON.stringify(bench, null, 2)}\n`);
+
+const met = (ok: boolean): string => (ok ? 'met' : 'NOT met');
+const rows: [string, string, string][] = [
+  ['runnerVsAutocannon', `${bench.runnerVsAutocannon} (${bench.runnerRequestsPerSecond} vs ${bench.autocannonRequestsPerSecond} req/s)`, `>= 0.7 ${met(bench.runnerVsAutocannon >= 0.7)}`],
+  ['suiteSecondsLocal', `${bench.suiteSecondsLocal} s, ${bench.requestsLocal} requests`, `<= 10 s ${met(bench.suiteSecondsLocal <= 10)}`],
+  ['suiteSecondsAt50ms', `${bench.suiteSecondsAt50ms} s, ${bench.requestsAt50ms} requests`, `<= 60 s ${met(bench.suiteSecondsAt50ms <= 60)}`],
+  ['traversal10k', `${bench.traversal10k.seconds} s, peak RSS ${bench.traversal10k.peakRssMb} MB`, ''],
+  ['traversal100k', `${bench.traversal100k.seconds} s, peak RSS ${bench.traversal100k.peakRssMb} MB`, `<= 256 MB ${met(bench.traversal100k.peakRssMb <= 256)}`],
+];
+for (const [name, value, target] of rows) console.log(`${name.padEnd(20)} ${value.padEnd(48)} ${target}`);
+console.log(`written to ${join(dir, 'bench.json')}`);

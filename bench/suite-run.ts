@@ -1,0 +1,59 @@
+/**
+ * One full default CLI run (a child process, as a user runs it) against a reference started here,
+ * so the requests can be counted at the server (requestCounts) and an added latency simulates a
+ * remote target.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startReference } from '../src/reference/server.js';
+import type { Results } from '../src/report/results.js';
+
+export interface SuiteRunFigures {
+  /** Wall clock of the CLI process, start to exit (node, tsx and vitest start-up included). */
+  seconds: number;
+  /** Requests the server answered during the run. */
+  requests: number;
+  exitCode: number | null;
+  verdict: string | undefined;
+  checks: number;
+}
+
+const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+
+export async function suiteRun(options: { latencyMs: number; concurrency?: number; timeoutMs?: number }): Promise<SuiteRunFigures> {
+  const reference = await startReference({ latencyMs: options.latencyMs });
+  const reportDir = mkdtempSync(join(tmpdir(), 'blc-bench-'));
+  const args = [
+    '--base-url', reference.url,
+    '--token', reference.callers.a.token,
+    '--user-id', reference.callers.a.userIds[0] as string,
+    '--token-b', reference.callers.b.token,
+    '--user-id-b', reference.callers.b.userIds[0] as string,
+    '--report-dir', reportDir,
+    ...(options.concurrency ? ['--concurrency', String(options.concurrency)] : []),
+  ];
+  try {
+    const started = performance.now();
+    const exitCode = await new Promise<number | null>((resolve, reject) => {
+      const proc = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), cli, ...args], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CI: 'true' },
+      });
+      const timer = setTimeout(() => proc.kill('SIGKILL'), options.timeoutMs ?? 300_000);
+      proc.on('error', reject);
+      proc.on('close', (code) => {
+        clearTimeout(timer);
+        resolve(code);
+      });
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const results = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as Results;
+    const requests = Object.values(reference.requestCounts).reduce((a, b) => a + b, 0);
+    return { seconds, requests, exitCode, verdict: results.verdict, checks: results.checks.length };
+  } finally {
+    await reference.close();
+  }
+}
