@@ -27,11 +27,16 @@ export function toJunit(results: Results): string {
   for (const [area, checks] of areas) {
     const failures = checks.filter((c) => c.outcome === 'fail').length;
     const skipped = checks.filter((c) => c.outcome === 'skip' || c.outcome === 'inconclusive').length;
-    lines.push(`  <testsuite name="${xmlEscape(area)}" tests="${checks.length}" failures="${failures}" skipped="${skipped}">`);
+    const time = (checks.reduce((sum, c) => sum + c.durationMs, 0) / 1000).toFixed(3);
+    lines.push(`  <testsuite name="${xmlEscape(area)}" tests="${checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time}" timestamp="${xmlEscape(results.startedAt)}">`);
     for (const check of checks) {
       const name = xmlEscape(`${check.id}: ${check.title}`);
       const time = (check.durationMs / 1000).toFixed(3);
       lines.push(`    <testcase classname="banklink.${xmlEscape(area)}" name="${name}" time="${time}">`);
+      // Which sentence of the spec the check proves, for CI views that show properties.
+      lines.push(
+        `      <properties><property name="requirement" value="${xmlEscape(check.requirement)}"/><property name="section" value="${xmlEscape(check.section)}"/><property name="level" value="${check.level}"/><property name="outcome" value="${check.outcome}"/></properties>`,
+      );
       const cite = `[${check.requirement}, section ${check.section}, ${check.level}] ${check.message}`;
       if (check.outcome === 'fail') {
         const body = [cite, `Spec: ${check.quote}`, ...check.curl.map((c) => `Reproduce with: ${c}`)].join('\n');

@@ -98,7 +98,11 @@ describe('junit.xml', () => {
 
   test('one testcase per check, classname by spec area', () => {
     expect(cases.length).toBe(results.checks.length);
-    for (const check of results.checks) expect(caseOf(check.id)?.classname, check.id).toBe(`banklink.${check.area}`);
+    for (const check of results.checks) {
+      const testcase = caseOf(check.id) as { classname: string; properties: { property: { name: string; value: string }[] } };
+      expect(testcase.classname, check.id).toBe(`banklink.${check.area}`);
+      expect(testcase.properties.property.find((p) => p.name === 'requirement')?.value, check.id).toBe(check.requirement);
+    }
     expect(Number(parsed.testsuites.tests)).toBe(results.checks.length);
   });
 
