@@ -99,11 +99,12 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
     first ??= exchange;
     last = exchange;
     const page = readEnvelope(exchange);
-    const record: PageRecord = { index, cursor, status: exchange.status, itemCount: page.data?.length ?? 0, nextCursor: page.nextCursor, exchangeSeq: exchange.seq };
+    const ok = exchange.status >= 200 && exchange.status < 300;
+    const record: PageRecord = { index, cursor, status: exchange.status, itemCount: ok ? (page.data?.length ?? 0) : 0, nextCursor: page.nextCursor, exchangeSeq: exchange.seq };
     pages.push(record);
     const where = index === 0 ? 'the first page' : `page ${index + 1}`;
 
-    if (exchange.status < 200 || exchange.status >= 300) {
+    if (!ok) {
       return finish('http-error', `${where}${cursor !== undefined ? ' (after following next_cursor)' : ''} was answered ${exchange.status}`, exchange);
     }
     if (page.data) items.push(...page.data);

@@ -1,5 +1,5 @@
-/** One page of an ordered list, after a cursor, in either cursor style. */
-import { decodeCursor, encodeCursor } from './cursor.js';
+/** One page of an ordered list, after a cursor, in either cursor style (and the paging defects of the fault catalog). */
+import { decodeCursor, encodeCursor, encodeRestartCursor } from './cursor.js';
 import type { Variation } from './variations.js';
 
 export interface Page<T> {
@@ -9,27 +9,41 @@ export interface Page<T> {
 
 export class BadCursor extends Error {}
 
+/** Paging defects a handler switches on for a fault (src/reference/faults/lists.ts). */
+export interface PagingDefects {
+  /** After a cursor, start one item late ('skip') or one item early ('repeat'). */
+  boundary?: 'skip' | 'repeat';
+  /** Instead of null at the end, a fresh cursor back to the start, forever. */
+  neverEnds?: boolean;
+}
+
 export function paginate<T extends { seq: number }>(
   ordered: readonly T[],
-  options: { cursor: string | undefined; limit: number; variation: Variation; scope: string },
+  options: { cursor: string | undefined; limit: number; variation: Variation; scope: string; defects?: PagingDefects },
 ): Page<T> {
   const { cursor, limit, variation, scope } = options;
+  const defects = options.defects ?? {};
   let start = 0;
+  let lap = 0;
   if (cursor !== undefined) {
     const position = decodeCursor(variation.cursorStyle, cursor, scope);
     if (!position) throw new BadCursor('cursor not recognised');
+    lap = position.lap;
     if (position.kind === 'offset') start = position.offset;
-    else {
+    else if (position.kind === 'after-seq') {
       const ascending = variation.order === 'asc';
       const index = ordered.findIndex((row) => (ascending ? row.seq > position.seq : row.seq < position.seq));
       start = index === -1 ? ordered.length : index;
     }
+    if (defects.boundary === 'skip') start = Math.min(ordered.length, start + 1);
+    if (defects.boundary === 'repeat') start = Math.max(0, start - 1);
   }
   const items = ordered.slice(start, start + limit);
   const end = start + items.length;
   const more = end < ordered.length;
   const pointOnward = more || (variation.emptyLastPage && items.length === limit && items.length > 0);
   const last = items[items.length - 1];
-  const nextCursor = pointOnward && last ? encodeCursor(variation.cursorStyle, { lastSeq: last.seq, nextOffset: end }, scope) : null;
-  return { items, nextCursor };
+  if (pointOnward && last) return { items, nextCursor: encodeCursor(variation.cursorStyle, { lastSeq: last.seq, nextOffset: end, lap }, scope) };
+  if (defects.neverEnds) return { items, nextCursor: encodeRestartCursor(variation.cursorStyle, lap + 1, scope) };
+  return { items, nextCursor: null };
 }

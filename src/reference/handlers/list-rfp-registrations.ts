@@ -14,7 +14,15 @@ export function listRfpRegistrations({ res, url, state, caller }: HandlerContext
   const size = state.variation.rfpPageSize > 0 ? state.variation.rfpPageSize : Math.max(1, ordered.length);
   try {
     const page = paginate(ordered, { cursor: url.searchParams.get('cursor') ?? undefined, limit: size, variation: state.variation, scope: `${caller.name}:rfp` });
-    sendJson(res, 200, { data: page.items.map((r) => serializeRfp(r, state)), next_cursor: page.nextCursor });
+    const lastOfList = ordered[ordered.length - 1];
+    const data = page.items.map((r) => {
+      const item = serializeRfp(r, state);
+      // The enum and field faults touch the last registration of the list, wherever its page is.
+      if (r === lastOfList && state.fault('rfp-use-case-outside-enum')) item.use_case = 'request_to_pay';
+      if (r === lastOfList && state.fault('rfp-field-missing')) delete item.created_at;
+      return item;
+    });
+    sendJson(res, 200, { data, next_cursor: page.nextCursor });
   } catch (error) {
     if (!(error instanceof BadCursor)) throw error;
     sendError(res, state.variation, state.variation.badInputStatus, 'invalid_cursor', 'the cursor is not one this service issued');

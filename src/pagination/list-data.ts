@@ -1,0 +1,69 @@
+/**
+ * The User Banks the pagination checks walk: counted by a walk at limit=100 and, when there are
+ * fewer than the checks need, topped up by creating User Banks for the configured user within the
+ * write budget (each created id lands in results.json created[]). Computed once, by the first check
+ * that asks (a sequential check, so no walk runs while the suite writes).
+ */
+import { isSuccess } from '../http/exchange.js';
+import { exampleCreateBody } from '../suite/example-body.js';
+import type { Probe } from '../suite/probe.js';
+import { idsOf } from './ids.js';
+import { ITEMS_FOR_DEFAULT, REFERENCE_WALK_PAGES, USER_BANKS } from './plan.js';
+import { walk, type WalkResult } from './walker.js';
+
+export interface ListData {
+  /** The walk at limit=100 every comparison is made against (after any top-up). */
+  reference: WalkResult;
+  /** Distinct ids listed; undefined when the reference walk did not end (nothing can be compared). */
+  total: number | undefined;
+  /** User Banks the suite created to reach ITEMS_FOR_DEFAULT. */
+  created: number;
+  /** Why the list was not topped up, when it holds fewer than ITEMS_FOR_DEFAULT. */
+  shortfall?: string;
+}
+
+let data: Promise<ListData> | undefined;
+let loader: Probe | undefined;
+
+/** The list data; a check other than the one that loaded it gets the reference walk's evidence attached. */
+export async function listData(t: Probe): Promise<ListData> {
+  if (!data) {
+    loader = t;
+    data = load(t);
+  }
+  const result = await data;
+  if (t !== loader) for (const exchange of result.reference.evidence ?? []) t.attach(exchange);
+  return result;
+}
+
+async function load(t: Probe): Promise<ListData> {
+  const first = await walk(t, { path: USER_BANKS, limit: 100, maxPages: REFERENCE_WALK_PAGES });
+  if (first.end !== 'complete') return settle(first, 0);
+  const have = new Set(idsOf(first.items)).size;
+  const need = ITEMS_FOR_DEFAULT - have;
+  if (need <= 0) return settle(first, 0);
+  const why = cannotCreate(t, need, have);
+  if (why) return settle(first, 0, why);
+  let created = 0;
+  for (let i = 0; i < need; i += 1) {
+    const exchange = await t.request({ method: 'POST', path: USER_BANKS, json: exampleCreateBody(t.settings.userIdA, t.settings.seed + 7_919 * (i + 1)) });
+    if (!isSuccess(exchange)) {
+      return settle(await walk(t, { path: USER_BANKS, limit: 100, maxPages: REFERENCE_WALK_PAGES }), created, `creating User Bank ${i + 1} of ${need} was answered ${exchange.status}, so the list holds fewer than ${ITEMS_FOR_DEFAULT}`);
+    }
+    created += 1;
+  }
+  return settle(await walk(t, { path: USER_BANKS, limit: 100, maxPages: REFERENCE_WALK_PAGES }), created);
+}
+
+function cannotCreate(t: Probe, need: number, have: number): string | undefined {
+  const base = `the list holds ${have} User Banks and ${ITEMS_FOR_DEFAULT} are needed`;
+  if (t.settings.readOnly) return `${base}; run without --read-only (with --max-writes of at least ${need}) to let the suite create the ${need} missing ones`;
+  const remaining = t.run.client.budget.remaining;
+  if (remaining < need) return `${base}; the write budget has ${remaining} left, raise --max-writes by ${need - remaining} to let the suite create the ${need} missing ones`;
+  return undefined;
+}
+
+function settle(reference: WalkResult, created: number, shortfall?: string): ListData {
+  const total = reference.end === 'complete' ? new Set(idsOf(reference.items)).size : undefined;
+  return { reference, total, created, ...(shortfall !== undefined ? { shortfall } : {}) };
+}

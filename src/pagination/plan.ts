@@ -1,0 +1,40 @@
+/**
+ * How the suite walks GET /user_banks: which page sizes, how many pages a walk may take, how many
+ * items the checks need. Numbers that decide request counts live here, in one place.
+ */
+import { MAX_PAGE_SIZE } from './walker.js';
+
+export const USER_BANKS = '/user_banks';
+export const RFP_REGISTRATIONS = '/rfp_registrations';
+
+/** Items needed to tell a default page size of 100 from a larger one (and to see a 101st item refused). */
+export const ITEMS_FOR_DEFAULT = MAX_PAGE_SIZE + 1;
+/** Items needed for a walk to cross at least one page boundary at the smallest page sizes. */
+export const ITEMS_FOR_TRAVERSAL = 2;
+/** The page sizes the traversal checks compare with a walk at 100. */
+export const SMALL_LIMITS = [1, 2, 7] as const;
+/** The most pages one small-limit walk may take: on a big list the page size grows to stay under it. */
+export const PAGES_PER_SMALL_WALK = 200;
+/** Pages of the reference walk at limit=100 before anything is known about the list (20,000 items). */
+export const REFERENCE_WALK_PAGES = 202;
+
+/** The small page sizes to walk a list of `total` items with, each walk staying under PAGES_PER_SMALL_WALK. */
+export function smallLimitsFor(total: number): number[] {
+  const floor = Math.ceil(total / PAGES_PER_SMALL_WALK);
+  const limits = SMALL_LIMITS.map((k) => Math.max(k, floor)).filter((k) => k < MAX_PAGE_SIZE);
+  return [...new Set(limits)];
+}
+
+/**
+ * The page cap of a walk over at most `total` items with page size `limit`: every page full, plus one
+ * legitimate empty last page, plus slack. A cursor that never ends stops here.
+ */
+export function pageCapFor(total: number, limit: number | undefined): number {
+  const size = Math.min(MAX_PAGE_SIZE, Math.max(1, limit ?? MAX_PAGE_SIZE));
+  return Math.ceil(total / size) + 3;
+}
+
+/** A page size that gives a filtered list of `count` items a few pages (at most 7 items each). */
+export function filterLimitFor(count: number): number {
+  return Math.min(7, Math.max(1, Math.ceil(count / 4)));
+}

@@ -1,0 +1,387 @@
+/**
+ * GET /user_banks walked as a client walks it (spec 2.4, 4.2, 8): limits, cursors, traversal and
+ * filters. The first check is sequential: it counts the list and, when there are too few User Banks,
+ * creates them (within --max-writes) before any walk starts; after it, this file only reads, so
+ * every walk sees the same list.
+ */
+import { isClientError, isServerError, isSuccess, type Exchange } from '../src/http/exchange.js';
+import { ABOVE_MAX_LIMITS, OUT_OF_RANGE_LIMITS, invalidCursors } from '../src/pagination/bad-inputs.js';
+import { difference, duplicatesIn, fieldOf, idsOf, pageOfEachItem, sample } from '../src/pagination/ids.js';
+import { listData, type ListData } from '../src/pagination/list-data.js';
+import { ITEMS_FOR_DEFAULT, ITEMS_FOR_TRAVERSAL, USER_BANKS, filterLimitFor, pageCapFor, smallLimitsFor } from '../src/pagination/plan.js';
+import { once, sharedWalk } from '../src/pagination/shared-walks.js';
+import { MAX_PAGE_SIZE, readEnvelope, type WalkResult } from '../src/pagination/walker.js';
+import { conformanceCheck } from '../src/suite/check.js';
+import type { Probe } from '../src/suite/probe.js';
+
+// ---------------------------------------------------------------- the list and its walks
+
+/** The list's size; ends the check (inconclusive or skip, saying why) when there is too little to judge. */
+async function totalAtLeast(t: Probe, min: number): Promise<{ data: ListData; total: number }> {
+  const data = await listData(t);
+  if (data.total === undefined) {
+    return t.inconclusive(`the walk of GET /user_banks at limit=100 did not end normally (${data.reference.detail ?? data.reference.end}), so there is no list to compare with; pagination.traversal.ends and pagination.envelope.every-page report why`);
+  }
+  if (data.total < min) {
+    return t.skip(`needs at least ${min} User Banks for the caller, the list holds ${data.total}${data.shortfall ? `: ${data.shortfall}` : ''}`);
+  }
+  return { data, total: data.total };
+}
+
+interface NamedWalk {
+  label: string;
+  limit: number | undefined;
+  result: WalkResult;
+}
+
+const walkAt = (t: Probe, total: number, limit: number): Promise<NamedWalk> =>
+  sharedWalk(t, `user_banks:limit=${limit}`, { path: USER_BANKS, limit, maxPages: pageCapFor(total, limit) }).then((result) => ({ label: `limit=${limit}`, limit, result }));
+
+const walkWithoutLimit = (t: Probe, total: number): Promise<NamedWalk> =>
+  sharedWalk(t, 'user_banks:no-limit', { path: USER_BANKS, maxPages: pageCapFor(total, undefined) }).then((result) => ({ label: 'no limit', limit: undefined, result }));
+
+const repeatWalk = (t: Probe, total: number): Promise<NamedWalk> =>
+  sharedWalk(t, 'user_banks:limit=100:again', { path: USER_BANKS, limit: 100, maxPages: pageCapFor(total, 100) }).then((result) => ({ label: 'limit=100 (again)', limit: 100, result }));
+
+async function smallWalks(t: Probe, total: number): Promise<NamedWalk[]> {
+  return Promise.all(smallLimitsFor(total).map((k) => walkAt(t, total, k)));
+}
+
+type FilterName = 'user_id' | 'status';
+
+interface FilterPlan {
+  name: FilterName;
+  value: string;
+  /** What the unfiltered walk holds for this value (the client-side filter). */
+  expected: string[];
+}
+
+/** Filter values worth walking: the configured user (or the user with most banks), and the two most common statuses. */
+function filterPlans(t: Probe, data: ListData, name: FilterName): FilterPlan[] {
+  const counts = new Map<string, string[]>();
+  for (const item of data.reference.items) {
+    const value = fieldOf(item, name);
+    const id = idsOf([item])[0];
+    if (typeof value !== 'string' || id === undefined) continue;
+    counts.set(value, [...(counts.get(value) ?? []), id]);
+  }
+  const byCount = [...counts.entries()].sort((a, b) => b[1].length - a[1].length);
+  if (name === 'user_id') {
+    const configured = counts.get(t.settings.userIdA);
+    const chosen = configured ? [t.settings.userIdA, configured] : byCount[0];
+    return chosen ? [{ name, value: chosen[0] as string, expected: chosen[1] as string[] }] : [];
+  }
+  return byCount.slice(0, 2).map(([value, expected]) => ({ name, value, expected }));
+}
+
+function filteredWalk(t: Probe, total: number, plan: FilterPlan): Promise<NamedWalk> {
+  const limit = filterLimitFor(plan.expected.length);
+  return sharedWalk(t, `user_banks:${plan.name}=${plan.value}:limit=${limit}`, {
+    path: USER_BANKS,
+    query: { [plan.name]: plan.value },
+    limit,
+    maxPages: pageCapFor(total, limit),
+  }).then((result) => ({ label: `${plan.name}=${plan.value}, limit=${limit}`, limit, result }));
+}
+
+/** Every walk this file makes, for the checks that judge them all (envelope, ends, duplicates). */
+async function everyWalk(t: Probe): Promise<NamedWalk[]> {
+  const data = await listData(t);
+  const reference: NamedWalk = { label: 'limit=100', limit: 100, result: data.reference };
+  if (data.total === undefined) return [reference];
+  const total = data.total;
+  const filters = [...filterPlans(t, data, 'user_id'), ...filterPlans(t, data, 'status')];
+  const others = await Promise.all([
+    ...smallLimitsFor(total).map((k) => walkAt(t, total, k)),
+    walkWithoutLimit(t, total),
+    repeatWalk(t, total),
+    ...filters.map((plan) => filteredWalk(t, total, plan)),
+  ]);
+  return [reference, ...others];
+}
+
+const pinned = (result: WalkResult): { exchange?: Exchange } => (result.endExchange ? { exchange: result.endExchange } : {});
+
+// ---------------------------------------------------------------- limit
+
+conformanceCheck(
+  'pagination.limit.default',
+  async (t) => {
+    const data = await listData(t);
+    const exchange = await t.request({ path: USER_BANKS });
+    if (!t.expectSuccess(exchange, 'GET /user_banks without a limit')) return;
+    const { data: items } = readEnvelope(exchange);
+    if (!items) return t.skip('the first page has no data array, so its size cannot be counted (pagination.envelope.every-page judges the envelope)');
+    if (data.total === undefined) return t.inconclusive(`the first page holds ${items.length} items, but the list's size is unknown: the walk at limit=100 ended with ${data.reference.end} (${data.reference.detail})`);
+    const expected = Math.min(MAX_PAGE_SIZE, data.total);
+    if (items.length !== expected) {
+      t.fail(`without a limit the first page holds ${items.length} User Banks; the list holds ${data.total}, so the default page size of 100 gives ${expected}`, {
+        exchange,
+        expected: `${expected} items (min(100, ${data.total}))`,
+        actual: `${items.length} items`,
+      });
+      return;
+    }
+    if (data.total < ITEMS_FOR_DEFAULT) {
+      return t.skip(`the first page holds all ${data.total} User Banks, which shows the default is at least ${data.total} but cannot tell 100 from a larger default: ${data.shortfall ?? `needs ${ITEMS_FOR_DEFAULT} User Banks`}`);
+    }
+    t.passed(`without a limit the first page holds 100 of ${data.total} User Banks${data.created > 0 ? ` (the suite created ${data.created} to have more than 100)` : ''}`);
+  },
+  { sequential: true },
+);
+
+conformanceCheck('pagination.limit.honoured', async (t) => {
+  const { total } = await totalAtLeast(t, ITEMS_FOR_TRAVERSAL);
+  const walks = [...(await smallWalks(t, total)), { label: 'limit=100', limit: 100, result: (await listData(t)).reference }];
+  if (!walks.some((w) => w.limit === 1)) {
+    // A big list walks with larger small limits; limit=1 is still asked once.
+    const exchange = await t.request({ path: USER_BANKS, query: { limit: 1 } });
+    const { data } = readEnvelope(exchange);
+    if (isSuccess(exchange) && data && data.length > 1) t.fail(`limit=1 was asked and the page holds ${data.length} User Banks`, { exchange, expected: 'at most 1 item', actual: `${data.length} items` });
+    else t.passed();
+  }
+  for (const { label, limit, result } of walks) {
+    const over = result.pages.filter((p) => limit !== undefined && p.itemCount > limit);
+    if (over.length > 0) {
+      const first = over[0]!;
+      t.fail(`${label} was asked and page ${first.index + 1} holds ${first.itemCount} User Banks`, { ...pinned(result), expected: `at most ${limit} items per page`, actual: `${first.itemCount} items` });
+    } else t.passed();
+  }
+  t.passed(`no page larger than asked in walks at ${walks.map((w) => w.label).join(', ')}`);
+});
+
+/** Answers to limits outside 1..100, shared by the three checks that judge them. */
+const outOfRange = once(async (t: Probe) => {
+  const answers: Array<{ value: string; aboveMax: boolean; exchange: Exchange }> = [];
+  for (const limit of OUT_OF_RANGE_LIMITS) answers.push({ ...limit, exchange: await t.request({ path: USER_BANKS, query: { limit: limit.value } }) });
+  return answers;
+}, (answers) => answers.map((a) => a.exchange));
+
+const outOfRangeAnswers = outOfRange;
+
+conformanceCheck('pagination.limit.max-100', async (t) => {
+  const { total } = await totalAtLeast(t, 1);
+  const above: Array<{ label: string; exchange: Exchange }> = [];
+  for (const value of ABOVE_MAX_LIMITS) above.push({ label: `limit=${value}`, exchange: await t.request({ path: USER_BANKS, query: { limit: value } }) });
+  for (const { value, exchange } of await outOfRangeAnswers(t)) above.push({ label: `limit=${JSON.stringify(value)}`, exchange });
+  for (const { label, exchange } of above) {
+    const { data } = readEnvelope(exchange);
+    if (isSuccess(exchange) && data && data.length > MAX_PAGE_SIZE) t.fail(`${label} was answered with a page of ${data.length} User Banks; no page may hold more than 100`, { exchange, expected: 'a 4xx, or at most 100 items', actual: `${data.length} items` });
+  }
+  const noLimit = await walkWithoutLimit(t, total);
+  const over = noLimit.result.pages.find((p) => p.itemCount > MAX_PAGE_SIZE);
+  if (over) t.fail(`without a limit, page ${over.index + 1} holds ${over.itemCount} User Banks; the maximum is 100`, { ...pinned(noLimit.result) });
+  if (total < ITEMS_FOR_DEFAULT) {
+    return t.skip(`no answer held more than 100 items, but the list holds only ${total} User Banks so none could: ${(await listData(t)).shortfall ?? `needs ${ITEMS_FOR_DEFAULT}`}`);
+  }
+  t.passed(`no page above 100 items for ${above.map((a) => a.label).join(', ')} and the walk without a limit (${total} User Banks listed)`);
+});
+
+conformanceCheck('pagination.limit.out-of-range-no-5xx', async (t) => {
+  for (const { value, exchange } of await outOfRangeAnswers(t)) {
+    if (isServerError(exchange)) t.fail(`GET /user_banks?limit=${value} was answered ${exchange.status}: a limit out of range is the client's error, never the server's`, { exchange, expected: 'a 4xx (or a capped page for 101)', actual: String(exchange.status) });
+    else t.passed();
+  }
+});
+
+conformanceCheck('pagination.limit.out-of-range-4xx', async (t) => {
+  const judged: string[] = [];
+  for (const { value, aboveMax, exchange } of await outOfRangeAnswers(t)) {
+    if (isServerError(exchange)) continue; // pagination.limit.out-of-range-no-5xx reports it
+    judged.push(value);
+    if (isClientError(exchange)) {
+      t.passed();
+      continue;
+    }
+    if (aboveMax && isSuccess(exchange)) {
+      t.passed(); // capping above 100 is legitimate; pagination.limit.max-100 judges the page size
+      continue;
+    }
+    t.warn(`GET /user_banks?limit=${JSON.stringify(value)} was answered ${exchange.status}; a limit outside 1 to 100 is expected to be refused with a 4xx`, { exchange, expected: '4xx', actual: String(exchange.status) });
+  }
+  if (judged.length === 0) return t.skip('every out-of-range limit was answered with a 5xx (pagination.limit.out-of-range-no-5xx reports it), so there is no answer to judge');
+});
+
+// ---------------------------------------------------------------- cursors
+
+const invalidCursorAnswers = once(async (t: Probe) => {
+  const first = await t.request({ path: USER_BANKS, query: { limit: 1 } });
+  const real = readEnvelope(first).nextCursor ?? undefined;
+  const answers: Array<{ label: string; exchange: Exchange }> = [];
+  for (const cursor of invalidCursors(real)) answers.push({ label: cursor.label, exchange: await t.request({ path: USER_BANKS, query: { cursor: cursor.value } }) });
+  return answers;
+}, (answers) => answers.map((a) => a.exchange));
+
+const cursorAnswers = invalidCursorAnswers;
+
+conformanceCheck('pagination.cursor.invalid-no-5xx', async (t) => {
+  for (const { label, exchange } of await cursorAnswers(t)) {
+    if (isServerError(exchange)) t.fail(`GET /user_banks with a cursor that is ${label} was answered ${exchange.status}: a bad cursor is the client's error, never the server's`, { exchange, expected: '4xx', actual: String(exchange.status) });
+    else t.passed();
+  }
+});
+
+conformanceCheck('pagination.cursor.invalid-4xx', async (t) => {
+  let judged = 0;
+  for (const { label, exchange } of await cursorAnswers(t)) {
+    if (isServerError(exchange)) continue; // pagination.cursor.invalid-no-5xx reports it
+    judged += 1;
+    if (isClientError(exchange)) t.passed();
+    else t.warn(`GET /user_banks with a cursor that is ${label} was answered ${exchange.status}; a cursor the service never issued is expected to be refused with a 4xx`, { exchange, expected: '4xx', actual: String(exchange.status) });
+  }
+  if (judged === 0) return t.skip('every invalid cursor was answered with a 5xx (pagination.cursor.invalid-no-5xx reports it), so there is no answer to judge');
+});
+
+// ---------------------------------------------------------------- traversal
+
+conformanceCheck('pagination.envelope.every-page', async (t) => {
+  const walks = await everyWalk(t);
+  let pages = 0;
+  for (const { label, result } of walks) {
+    pages += result.pages.length;
+    if (result.end === 'bad-envelope') t.fail(`walk with ${label}: ${result.detail}`, { ...pinned(result), expected: '{"data": [...], "next_cursor": string or null} on every page' });
+    else t.passed();
+  }
+  t.passed(`${pages} pages in ${walks.length} walks, each an envelope`);
+});
+
+conformanceCheck('pagination.traversal.ends', async (t) => {
+  const walks = await everyWalk(t);
+  const unjudged: string[] = [];
+  let ended = 0;
+  for (const { label, result } of walks) {
+    switch (result.end) {
+      case 'complete':
+        ended += 1;
+        t.passed();
+        break;
+      case 'page-cap':
+      case 'repeated-cursor':
+      case 'empty-page-loop':
+        t.fail(`the walk with ${label} never reached next_cursor null: ${result.detail}`, { ...pinned(result), expected: 'next_cursor null on the last page', actual: result.end });
+        break;
+      case 'time-cap':
+        unjudged.push(`${label}: ${result.detail}`);
+        break;
+      default:
+        unjudged.push(`${label}: ${result.end}, judged by other checks`);
+    }
+  }
+  if (ended === 0 && unjudged.length > 0) return t.inconclusive(`no walk could be judged (${unjudged.join('; ')})`);
+  t.passed(`${ended} of ${walks.length} walks ended with next_cursor null${unjudged.length > 0 ? ` (not judged: ${unjudged.join('; ')})` : ''}`);
+});
+
+conformanceCheck('pagination.traversal.no-duplicates', async (t) => {
+  const walks = await everyWalk(t);
+  for (const { label, result } of walks) {
+    const duplicates = duplicatesIn(result);
+    if (duplicates.length === 0) {
+      t.passed();
+      continue;
+    }
+    const shown = duplicates.slice(0, 3).map((d) => `${d.id} on pages ${d.pages.join(' and ')}`);
+    t.fail(`the walk with ${label} lists ${duplicates.length} User Bank id(s) more than once: ${shown.join('; ')}${duplicates.length > 3 ? '; ...' : ''}`, {
+      ...pinned(result),
+      expected: 'each id once',
+      actual: `${duplicates.length} repeated id(s)`,
+    });
+  }
+});
+
+conformanceCheck('pagination.traversal.complete', async (t) => {
+  const { data, total } = await totalAtLeast(t, ITEMS_FOR_TRAVERSAL);
+  const expected = new Set(idsOf(data.reference.items));
+  const unjudged: string[] = [];
+  for (const { label, result } of await smallWalks(t, total)) {
+    const seen = idsOf(result.items);
+    const extra = difference(new Set(seen), expected);
+    const lost = result.end === 'complete' ? difference(expected, new Set(seen)) : [];
+    if (lost.length > 0) {
+      const pageSize = result.pages[0]?.itemCount ?? 0;
+      t.fail(`the walk with ${label} (${result.pages.length} pages) never lists ${lost.length} of the ${total} User Banks of the walk at limit=100: ${sample(lost)}`, {
+        expected: `${total} ids`,
+        actual: `${new Set(seen).size} ids${pageSize > 0 ? `, pages of ${pageSize}` : ''}`,
+      });
+    }
+    if (extra.length > 0) t.fail(`the walk with ${label} lists ${extra.length} User Bank(s) the walk at limit=100 does not: ${sample(extra)}`, { expected: 'the same ids as at limit=100', actual: `${extra.length} extra` });
+    if (result.end !== 'complete') unjudged.push(`${label} ended with ${result.end}`);
+    else if (lost.length === 0 && extra.length === 0) t.passed();
+  }
+  if (unjudged.length > 0) return t.inconclusive(`cannot tell whether items were lost: ${unjudged.join('; ')} (pagination.traversal.ends and pagination.limit.honoured report why)`);
+  t.passed(`walks at ${smallLimitsFor(total).map((k) => `limit=${k}`).join(', ')} each list the same ${total} User Banks as the walk at limit=100`);
+});
+
+conformanceCheck('pagination.traversal.repeatable', async (t) => {
+  const { data, total } = await totalAtLeast(t, 1);
+  const again = await repeatWalk(t, total);
+  if (again.result.end !== 'complete') return t.inconclusive(`the second walk at limit=100 ended with ${again.result.end} (${again.result.detail}); pagination.traversal.ends reports it`);
+  const first = new Set(idsOf(data.reference.items));
+  const second = new Set(idsOf(again.result.items));
+  const gone = difference(first, second);
+  const added = difference(second, first);
+  if (gone.length > 0 || added.length > 0) {
+    t.fail(`two walks at limit=100 with nothing written between them differ: ${gone.length} User Bank(s) only in the first${gone.length ? ` (${sample(gone, 3)})` : ''}, ${added.length} only in the second${added.length ? ` (${sample(added, 3)})` : ''}`, {
+      expected: `the same ${first.size} ids`,
+      actual: `${second.size} ids`,
+    });
+    return;
+  }
+  t.passed(`both walks list the same ${first.size} User Banks`);
+});
+
+// ---------------------------------------------------------------- filters
+
+function filterEveryPage(name: FilterName) {
+  return async (t: Probe): Promise<void> => {
+    const { data, total } = await totalAtLeast(t, 1);
+    const plans = filterPlans(t, data, name);
+    if (plans.length === 0) return t.skip(`no listed User Bank carries a ${name} string to filter by`);
+    for (const plan of plans) {
+      const { label, result } = await filteredWalk(t, total, plan);
+      const pageOf = pageOfEachItem(result);
+      const wrongPages = new Set<number>();
+      result.items.forEach((item, i) => {
+        const value = fieldOf(item, name);
+        if (value === plan.value) return;
+        const page = pageOf[i] ?? 0;
+        if (wrongPages.has(page)) return; // one finding per page is enough evidence
+        wrongPages.add(page);
+        t.fail(`the walk with ${label}: page ${page} of ${result.pages.length} lists User Bank ${idsOf([item])[0] ?? `#${i + 1}`} with ${name} ${JSON.stringify(value)}`, {
+          ...pinned(result),
+          expected: `${name} ${JSON.stringify(plan.value)} on every page`,
+          actual: JSON.stringify(value),
+        });
+      });
+      if (wrongPages.size === 0) {
+        if (result.end !== 'complete') return t.inconclusive(`the ${result.items.length} items seen match ${name}=${plan.value}, but the walk ended with ${result.end} (${result.detail}) before the last page`);
+        t.passed(`${result.items.length} items on ${result.pages.length} pages, all with ${name} ${plan.value}`);
+      }
+    }
+  };
+}
+
+function filterComplete(name: FilterName) {
+  return async (t: Probe): Promise<void> => {
+    const { data, total } = await totalAtLeast(t, 1);
+    const plans = filterPlans(t, data, name);
+    if (plans.length === 0) return t.skip(`no listed User Bank carries a ${name} string to filter by`);
+    for (const plan of plans) {
+      const { label, result } = await filteredWalk(t, total, plan);
+      if (result.end !== 'complete') return t.inconclusive(`the walk with ${label} ended with ${result.end} (${result.detail}); pagination.traversal.ends reports it`);
+      const listed = new Set(idsOf(result.items));
+      const expected = new Set(plan.expected);
+      const missing = difference(expected, listed);
+      const notInList = difference(listed, new Set(idsOf(data.reference.items)));
+      if (missing.length > 0) {
+        t.fail(`the walk with ${label} leaves out ${missing.length} of the ${expected.size} User Banks that the unfiltered list shows with ${name} ${plan.value}: ${sample(missing)}`, { ...pinned(result), expected: `${expected.size} ids`, actual: `${listed.size} ids` });
+      }
+      if (notInList.length > 0) t.fail(`the walk with ${label} lists ${notInList.length} User Bank(s) the unfiltered list does not hold: ${sample(notInList)}`, { expected: 'a subset of the unfiltered list', actual: `${notInList.length} unknown id(s)` });
+      if (missing.length === 0 && notInList.length === 0) t.passed(`${name}=${plan.value}: the same ${expected.size} User Banks as the unfiltered list filtered by the client`);
+    }
+  };
+}
+
+conformanceCheck('pagination.filter.user-id.every-page', filterEveryPage('user_id'));
+conformanceCheck('pagination.filter.user-id.complete', filterComplete('user_id'));
+conformanceCheck('pagination.filter.status.every-page', filterEveryPage('status'));
+conformanceCheck('pagination.filter.status.complete', filterComplete('status'));
