@@ -35,6 +35,25 @@ function detail(check: CheckRecord): string[] {
   return lines;
 }
 
+/** GitHub refuses comments over 65,536 characters: details stop at a budget, the tables stay whole. */
+const DETAIL_BUDGET = 30_000;
+
+function withinBudget(checks: CheckRecord[], what: string): string[] {
+  const out: string[] = [];
+  let used = 0;
+  for (const [index, check] of checks.entries()) {
+    const block = detail(check);
+    const size = block.reduce((sum, line) => sum + line.length + 1, 0);
+    if (used + size > DETAIL_BUDGET && index > 0) {
+      out.push(`_${checks.length - index} more ${what} not detailed here (comment size); report.html and results.json have them all._`, '');
+      break;
+    }
+    used += size;
+    out.push(...block);
+  }
+  return out;
+}
+
 function matrix(results: Results): string[] {
   const lines = ['| section | requirement | level | outcome | checks |', '|---|---|---|---|---|'];
   const sorted = [...results.requirements].sort((a, b) => compareSections(a.section, b.section));
@@ -66,9 +85,9 @@ export function toMarkdown(results: Results): string {
   if (failing.length > 0) {
     lines.push('## Failures', '', '| check | section | requirement |', '|---|---|---|');
     for (const c of failing) lines.push(`| ${code(c.id)} | ${sectionLabel(c.section)} | ${code(c.requirement)} |`);
-    lines.push('', ...failing.flatMap(detail));
+    lines.push('', ...withinBudget(failing, 'failures'));
   }
-  if (warning.length > 0) lines.push('## Warnings (conventions where the spec is silent)', '', ...warning.flatMap(detail));
+  if (warning.length > 0) lines.push('## Warnings (conventions where the spec is silent)', '', ...withinBudget(warning, 'warnings'));
   const other = results.checks.filter((c) => c.outcome === 'skip' || c.outcome === 'inconclusive');
   if (other.length > 0) {
     lines.push('## Skipped and inconclusive', '', '| check | outcome | why |', '|---|---|---|');

@@ -192,3 +192,27 @@ describe('report.html', () => {
     expect(block).toContain('<pre class="curl">curl -sS -i');
   });
 });
+
+describe('report.md size', () => {
+  test('a target that fails every check still gives a comment GitHub accepts (under 65,536 characters)', () => {
+    const results = buildResults({
+      target: { baseUrl: 'http://127.0.0.1:1', embedded: false },
+      startedAt: new Date('2026-01-02T03:04:05Z'),
+      durationMs: 1,
+      seed: 1,
+      runs: 25,
+      readOnly: false,
+      strict: false,
+      checkResults: registered.map((c) => {
+        const r = result(c.id, 'fail');
+        const long = 'x'.repeat(3_000);
+        return { ...r, findings: Array.from({ length: 8 }, () => ({ severity: 'fail' as const, message: long, expected: long, actual: long, exchange: 1 })) };
+      }),
+      errors: [],
+    });
+    const md = toMarkdown(results);
+    expect(md.length).toBeLessThan(65_536);
+    expect(md).toMatch(/more failures not detailed here/);
+    for (const check of results.checks) expect(md).toContain(`| \`${check.id}\` |`);
+  });
+});
