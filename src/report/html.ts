@@ -36,6 +36,7 @@ a{color:#0b4f9c}
 .v-conformant{background:#e3f5e7;color:var(--pass);border-color:#9fd6ad}
 .v-non-conformant{background:#fde6e6;color:var(--fail);border-color:#efa5a7}
 .v-inconclusive,.v-could-not-run{background:#fff3d1;color:var(--warn);border-color:#e8c66e}
+.glance{margin:.2rem 0 1rem;padding-left:1.1rem}.glance li{margin:.25rem 0}
 .counts{display:flex;flex-wrap:wrap;gap:.4rem;list-style:none;padding:0;margin:.4rem 0 1rem}
 .counts li{border:1px solid var(--line);border-radius:1rem;padding:.1rem .65rem;font-size:.9rem}
 .counts b{font-variant-numeric:tabular-nums}
@@ -75,7 +76,8 @@ footer{margin-top:2.5rem;color:var(--muted);font-size:.85rem;border-top:1px soli
 button.copy{float:right;font-size:.75rem;margin:.2rem 0 0 .4rem;padding:.1rem .5rem;border:1px solid var(--line);border-radius:.25rem;background:#fff;cursor:pointer}
 @media (max-width:640px){
   body{padding:.7rem;font-size:15px}
-  dl.meta,dl.ev{grid-template-columns:1fr}dl.meta dd{margin-bottom:.35rem}
+  dl.ev{grid-template-columns:1fr}
+  dl.meta{grid-template-columns:auto 1fr;gap:.15rem .6rem;font-size:.88rem}
   table.stack thead{display:none}
   table.stack tr{display:block;border:1px solid var(--line);border-radius:.3rem;margin:.5rem 0;padding:.3rem .2rem}
   table.stack td{display:block;border:0;padding:.15rem .5rem}
@@ -145,6 +147,17 @@ ${findingsBlock(check)}
 ${exchanges.length ? `<h4>Evidence</h4>${exchanges.map(exchangeBlock).join('\n')}` : '<p class="none">No exchange recorded for this check.</p>'}
 ${check.exchangeCount > exchanges.length ? `<p class="none">${check.exchangeCount} exchanges in all; results.json holds the ones the findings cite.</p>` : ''}
 </div></details>`;
+}
+
+/** Right under the verdict: which checks broke which requirement, so a phone shows it on the first screen. */
+function glanceBlock(results: Results): string {
+  const broken = results.checks.filter((c) => c.outcome === 'fail');
+  if (broken.length === 0) return '';
+  const items = broken
+    .slice(0, 8)
+    .map((c) => `<li><a href="#${anchor(c.id)}">${esc(c.title)}</a>: breaks <code>${esc(c.requirement)}</code> (section ${esc(c.section)})</li>`);
+  const more = broken.length > 8 ? `<li>and ${broken.length - 8} more, below</li>` : '';
+  return `<ul class="glance" aria-label="failures at a glance">${items.join('')}${more}</ul>`;
 }
 
 function metaBlock(results: Results): string {
@@ -265,6 +278,7 @@ export function toHtml(results: Results): string {
 <header>
 <p class="kicker">banklink-conformance · certification report · Bank-linking and user service API</p>
 <div class="verdict v-${esc(results.verdict)}" id="verdict" role="status"><strong>${esc(VERDICT_TEXT[results.verdict].label)}</strong>${esc(VERDICT_TEXT[results.verdict].sentence)}</div>
+${glanceBlock(results)}
 ${countsBlock(results)}
 ${metaBlock(results)}
 </header>

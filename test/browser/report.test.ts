@@ -107,6 +107,12 @@ describe.skipIf(OPTED_OUT)('report.html in a real browser (opt out: BANKLINK_SKI
       expect(widths.body, JSON.stringify(widths)).toBeLessThanOrEqual(widths.view);
       const box = await page.locator('#verdict').boundingBox();
       expect(box?.y ?? Infinity).toBeLessThan(844);
+      // The failing check and its requirement are on the first screen, before any scrolling.
+      const glance = page.locator(`.glance a[href="#check-${FAULT.caughtBy}"]`);
+      const glanceBox = await glance.boundingBox();
+      expect(glanceBox, 'the failure is listed under the verdict').not.toBeNull();
+      expect((glanceBox?.y ?? Infinity) + (glanceBox?.height ?? 0)).toBeLessThan(844);
+      expect(await page.locator('.glance').innerText()).toContain(run.results?.checks.find((c) => c.id === FAULT.caughtBy)?.requirement ?? '?');
       await page.screenshot({ path: join(SCREENSHOTS, 'report-screenshot-phone.png'), fullPage: false });
     } finally {
       await page.close();
