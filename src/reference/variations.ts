@@ -48,6 +48,8 @@ export const variations: Record<string, Partial<Variation>> = {
   'ok-200-desc-offset': { createStatus: 200, order: 'desc', cursorStyle: 'offset', idFormat: 'uuid', timestampStyle: 'offset', errorShape: 'problem' },
   'lenient-capped': { validation: 'lenient', limitAbove100: 'cap', badInputStatus: 422, unknownUserStatus: 422, idFormat: 'digits', emptyLastPage: true },
   'paged-rfp-403': { rfpPageSize: 2, authFailureStatus: 403, unknownUserStatus: 400, emptyLastPage: true, order: 'desc' },
+  // Lists at their most unusual but legitimate: newest first, offset cursors, an empty page after a full last one, a capped limit, RfP one per page.
+  'lists-desc-offset-capped': { order: 'desc', cursorStyle: 'offset', emptyLastPage: true, limitAbove100: 'cap', rfpPageSize: 1, badInputStatus: 422 },
 };
 
 export function resolveVariation(choice: string | Partial<Variation> | undefined): Variation {

@@ -1,0 +1,73 @@
+/**
+ * The pagination suite through the real CLI where its bounds and its data set-up matter:
+ * a cursor that never ends (the run still finishes, within its page caps, with a fail), a caller
+ * with too few User Banks (the suite creates the missing ones within --max-writes, and lists them
+ * in created[]), and the same caller in --read-only (the checks that need more items skip, saying
+ * how many). Caller B of the reference (4 User Banks) plays the small target.
+ */
+import { describe, expect, test } from 'vitest';
+import { ITEMS_FOR_DEFAULT, REFERENCE_WALK_PAGES, pageCapFor, smallLimitsFor } from '../../src/pagination/plan.js';
+import { startReference } from '../../src/reference/server.js';
+import { runCli, targetArgs } from '../support/run-cli.js';
+
+const outcome = (run: Awaited<ReturnType<typeof runCli>>, id: string) => run.results?.checks.find((c) => c.id === id);
+
+/** Caller B as the only caller: a target whose list holds 4 User Banks. */
+function smallTargetArgs(reference: Awaited<ReturnType<typeof startReference>>): string[] {
+  return ['--base-url', reference.url, '--token', reference.callers.b.token, '--user-id', reference.callers.b.userIds[0] as string];
+}
+
+describe.concurrent('pagination runs', () => {
+  test('a cursor that never ends: the run ends within its page caps, exit 1, a fail from pagination.traversal.ends', async () => {
+    const reference = await startReference({ faults: ['cursor-never-ends'] });
+    try {
+      const run = await runCli([...targetArgs(reference), '--seed', '7'], { timeoutMs: 120_000 });
+      expect(run.code, run.stderr).toBe(1);
+      expect(outcome(run, 'pagination.traversal.ends')?.outcome).toBe('fail');
+      expect(outcome(run, 'pagination.traversal.ends')?.message).toMatch(/page cap/);
+      // Every GET the whole run sent stays under the sum of the pagination walks' caps plus the
+      // other checks' requests: the endless cursor was not followed without bound.
+      const total = 105;
+      const walkCaps = REFERENCE_WALK_PAGES + smallLimitsFor(total).reduce((sum, k) => sum + pageCapFor(total, k), 0) + pageCapFor(total, undefined) + pageCapFor(total, 100) + 4 * pageCapFor(total, 1);
+      expect(reference.requestCounts.GET ?? 0).toBeLessThan(walkCaps + 500);
+    } finally {
+      await reference.close();
+    }
+  });
+
+  test('too few User Banks: the suite creates the missing ones within --max-writes and the run is conformant', async () => {
+    const reference = await startReference();
+    try {
+      const run = await runCli([...smallTargetArgs(reference), '--seed', '7', '--max-writes', '150']);
+      const fails = run.results?.checks.filter((c) => c.outcome === 'fail').map((c) => `${c.id}: ${c.message}`);
+      expect(fails).toEqual([]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(outcome(run, 'pagination.limit.default')?.outcome).toBe('pass');
+      expect(outcome(run, 'pagination.limit.default')?.message).toContain(`created ${ITEMS_FOR_DEFAULT - 4}`);
+      expect(run.results?.created.length ?? 0).toBeGreaterThanOrEqual(ITEMS_FOR_DEFAULT - 4);
+      expect(run.results?.created.length ?? 0).toBeLessThanOrEqual(150);
+    } finally {
+      await reference.close();
+    }
+  });
+
+  test('too few User Banks in --read-only: nothing is created, the checks that need 101 skip saying so', async () => {
+    const reference = await startReference();
+    try {
+      const run = await runCli([...smallTargetArgs(reference), '--seed', '7', '--read-only']);
+      expect(run.code, run.stderr).toBe(0);
+      expect(reference.requestCounts.POST ?? 0).toBe(0);
+      for (const id of ['pagination.limit.default', 'pagination.limit.max-100']) {
+        const check = outcome(run, id);
+        expect(check?.outcome, id).toBe('skip');
+        expect(check?.message).toContain(`${ITEMS_FOR_DEFAULT}`);
+        expect(check?.message).toContain('--read-only');
+      }
+      // The walks that need only a few items still run and pass.
+      expect(outcome(run, 'pagination.traversal.complete')?.outcome).toBe('pass');
+      expect(outcome(run, 'pagination.filter.user-id.every-page')?.outcome).toBe('pass');
+    } finally {
+      await reference.close();
+    }
+  });
+});
