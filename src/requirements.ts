@@ -85,6 +85,7 @@ export const requirements: readonly Requirement[] = [
   spec('create_user_bank.returned_as_given', '4.1', 'The account_number and routing_number are returned as given.'),
   spec('create_user_bank.linked_user', '2.1', '| user_id | string | Identifier of the User that the account is linked to. |'),
   spec('create_user_bank.persisted', '2.1', 'A bank account linked to a User.'),
+  spec('create_user_bank.body_object', '4.1', '- Request body (JSON object):'),
 
   // --- 4.2 List User Banks
   spec('list_user_banks.operation', '4.2', '- Method and path: GET /user_banks'),

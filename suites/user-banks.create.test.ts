@@ -1,11 +1,145 @@
-/** POST /user_banks (spec 4.1, 2.1). */
-import { conformanceCheck } from '../src/suite/check.js';
-import { exampleCreateBody } from '../src/suite/example-body.js';
+/**
+ * POST /user_banks (spec 4.1, 2.1), property-based. The valid-body properties run together and
+ * share their requests (same --seed, same generator: the same bodies in the same order), so they
+ * cost --runs writes, not five times that. The invalid-body properties run after them: the first,
+ * alone, sends each request and lists the User's banks after it; the others judge the same answers.
+ */
+import { createBody, distinctCreateBodies } from '../src/arbitraries/create-body.js';
+import { invalidCreateRequest, type InvalidCreateRequest } from '../src/arbitraries/invalid-body.js';
+import type { CreateBody } from '../src/domain/user-bank.js';
+import { judgeConcurrentCreation, describeBodies } from '../src/property/concurrent-creation.js';
+import {
+  NothingCreatedProof,
+  describeInvalid,
+  invalidRequestOptions,
+  judgeConventional,
+  judgeNo5xx,
+  judgeRefused,
+  type InvalidSent,
+} from '../src/property/invalid-creation.js';
+import { DEFAULT_SHRINK_CALLS, reportProperty, runProperty, type Verdict } from '../src/property/run-property.js';
+import { SendCache } from '../src/property/send-cache.js';
+import {
+  describeBody,
+  judgeCreateStatus,
+  judgeCreatedAt,
+  judgeLinkedUser,
+  judgePersisted,
+  judgeReturnedAsGiven,
+  judgeSchema,
+  type Creation,
+} from '../src/property/valid-creation.js';
+import { conformanceCheck, type CheckBody } from '../src/suite/check.js';
+import type { Probe } from '../src/suite/probe.js';
 
-conformanceCheck('user-banks.create.schema', async (t) => {
-  if (t.settings.readOnly) t.skip('creates a User Bank; run without --read-only to check the create answer');
-  const exchange = await t.request({ method: 'POST', path: '/user_banks', json: exampleCreateBody(t.settings.userIdA, t.settings.seed) });
-  if (!t.expectSuccess(exchange, 'POST /user_banks with a valid body')) return;
-  if (!t.expectJson(exchange, 'POST /user_banks')) return;
-  t.expectSchema(exchange.json, 'user-bank', 'the created User Bank', exchange);
+/** Banks the concurrency check creates at once. */
+const AT_ONCE = 20;
+/** Writes kept back from the valid-body runs: the concurrency check's, and a few shrinks. */
+const RESERVED = AT_ONCE + DEFAULT_SHRINK_CALLS;
+
+let validSends: SendCache<CreateBody> | undefined;
+let validRuns: number | undefined;
+let invalidSends: SendCache<InvalidCreateRequest> | undefined;
+
+function requireWrites(t: Probe): void {
+  if (t.settings.readOnly) t.skip('creates User Banks; run without --read-only to check creation');
+  if (t.run.client.budget.remaining <= 0) t.skip(`the write budget (--max-writes ${t.settings.maxWrites}) is spent; raise it to check creation`);
+}
+
+/** Runs of the valid-body properties, fixed when the first starts so they all judge the same bodies. */
+function plannedValidRuns(t: Probe): number {
+  validRuns ??= Math.max(1, Math.min(t.settings.runs, t.run.client.budget.remaining - RESERVED));
+  return validRuns;
+}
+
+/** The body of a check that judges every valid body's answer with `judge`. */
+function validProperty(what: string, judge: (t: Probe, sent: Creation) => Verdict | Promise<Verdict>): CheckBody {
+  return async (t) => {
+    requireWrites(t);
+    validSends ??= new SendCache(t.run.client, (body) => JSON.stringify(body), (body) => ({ method: 'POST', path: '/user_banks', json: body }));
+    const sends = validSends;
+    const outcome = await runProperty(t, {
+      arbitrary: createBody(t.settings.userIdA),
+      numRuns: plannedValidRuns(t),
+      describe: describeBody,
+      judge: async (body) => {
+        const sent = await sends.send(body);
+        t.attach(sent.exchange);
+        return judge(t, sent);
+      },
+    });
+    reportProperty(t, outcome, { what, describe: describeBody });
+  };
+}
+
+conformanceCheck('user-banks.create.schema', validProperty('every valid body gives one User Bank with all its fields', (_t, sent) => judgeSchema(sent)));
+conformanceCheck('user-banks.create.returned-as-given', validProperty('account_number and routing_number come back as given', (_t, sent) => judgeReturnedAsGiven(sent)));
+conformanceCheck('user-banks.create.linked-user', validProperty('the bank is linked to the user_id sent', (_t, sent) => judgeLinkedUser(sent)));
+conformanceCheck('user-banks.create.created-at', validProperty('created_at is the time of creation', (_t, sent) => judgeCreatedAt(sent)));
+conformanceCheck('user-banks.create.status-code', validProperty('a creation answers 201 or 200', (_t, sent) => judgeCreateStatus(sent)));
+conformanceCheck('user-banks.create.persisted', validProperty('the created bank is listed once with its values', (t, sent) => judgePersisted(t, sent)));
+
+conformanceCheck('user-banks.create.concurrent', async (t) => {
+  requireWrites(t);
+  const count = Math.min(AT_ONCE, t.run.client.budget.remaining);
+  if (count < 2) t.skip(`creating banks at once needs at least 2 writes; ${count} left of --max-writes ${t.settings.maxWrites}`);
+  const outcome = await runProperty(t, {
+    arbitrary: distinctCreateBodies(t.settings.userIdA, count),
+    numRuns: 1,
+    // Each shrink would create up to 20 banks more: the counterexample is the first set, unshrunk.
+    shrinkCalls: 0,
+    describe: describeBodies,
+    judge: (bodies) => judgeConcurrentCreation(t, bodies),
+  });
+  reportProperty(t, outcome, { what: `${count} banks created at once get distinct ids and all appear`, describe: describeBodies });
 });
+
+function invalid(t: Probe): SendCache<InvalidCreateRequest> {
+  invalidSends ??= new SendCache(t.run.client, (request) => `${request.contentType}\n${request.rawBody}`, invalidRequestOptions);
+  return invalidSends;
+}
+
+function invalidRuns(t: Probe): number {
+  return t.settings.runs;
+}
+
+conformanceCheck(
+  'user-banks.create.invalid.creates-nothing',
+  async (t) => {
+    requireWrites(t);
+    const proof = new NothingCreatedProof(t.settings.userIdA, invalid(t));
+    const outcome = await runProperty(t, {
+      arbitrary: invalidCreateRequest(t.settings.userIdA),
+      numRuns: invalidRuns(t),
+      describe: describeInvalid,
+      judge: (request) => proof.judge(t, request),
+    });
+    reportProperty(t, outcome, { what: 'a refused create request creates nothing', describe: describeInvalid });
+  },
+  { sequential: true },
+);
+
+/** The body of a check that judges every invalid request's answer with `judge` (most answers are already in the cache). */
+function invalidProperty(what: string, judge: (sent: InvalidSent) => Verdict): CheckBody {
+  return async (t) => {
+    requireWrites(t);
+    const sends = invalid(t);
+    const outcome = await runProperty(t, {
+      arbitrary: invalidCreateRequest(t.settings.userIdA),
+      numRuns: invalidRuns(t),
+      describe: describeInvalid,
+      judge: async (request) => {
+        const sent = await sends.send(request);
+        t.attach(sent.exchange);
+        return judge(sent);
+      },
+    });
+    reportProperty(t, outcome, { what, describe: describeInvalid });
+  };
+}
+
+// After the listing proof, and one at a time: a shrink here may create, and nothing else lists then.
+const afterProof = { sequential: true };
+conformanceCheck('user-banks.create.invalid.refused', invalidProperty('a body with nothing to link to a user is never accepted', judgeRefused), afterProof);
+conformanceCheck('user-banks.create.invalid.no-5xx', invalidProperty('no invalid create request gets a 5xx', judgeNo5xx), afterProof);
+conformanceCheck('user-banks.create.invalid.4xx', invalidProperty('invalid create requests get a 4xx', judgeConventional), afterProof);

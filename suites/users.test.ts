@@ -1,9 +1,89 @@
-/** GET /users/{user_id} (spec 4.4, 2.2). */
+/**
+ * GET /users/{user_id} (spec 4.4, 2.2). Every id goes into the path escaped (encodeURIComponent).
+ * Besides the configured user, the Users the caller's banks link to are read too: a defect that
+ * shows only on some users (a null address.line2 left out) is seen on one of them.
+ */
+import { unknownUserId } from '../src/arbitraries/unknown-user-id.js';
+import type { Exchange } from '../src/http/exchange.js';
+import { isServerError, isSuccess } from '../src/http/exchange.js';
+import { reportProperty, runProperty, type Verdict } from '../src/property/run-property.js';
 import { conformanceCheck } from '../src/suite/check.js';
+import type { Probe } from '../src/suite/probe.js';
+import { linkedUserIds } from '../src/property/linked-users.js';
+
+const userPath = (id: string): string => `/users/${encodeURIComponent(id)}`;
+
+/** Read once, judged by several checks. */
+const reads = new Map<string, Promise<Exchange>>();
+function readUser(t: Probe, id: string): Promise<Exchange> {
+  let pending = reads.get(id);
+  if (!pending) {
+    pending = t.run.client.send({ path: userPath(id) });
+    reads.set(id, pending);
+  }
+  return pending;
+}
+
+let linked: Promise<string[]> | undefined;
+const linkedUsers = (t: Probe): Promise<string[]> => (linked ??= linkedUserIds(t.run.client, t.settings.userIdA));
 
 conformanceCheck('users.get.schema', async (t) => {
-  const exchange = await t.request({ path: `/users/${encodeURIComponent(t.settings.userIdA)}` });
+  const exchange = await readUser(t, t.settings.userIdA);
+  t.attach(exchange);
   if (!t.expectSuccess(exchange, `GET /users/{user_id} for the configured user`)) return;
   if (!t.expectJson(exchange, 'GET /users/{user_id}')) return;
   t.expectSchema(exchange.json, 'user', 'the User', exchange);
+});
+
+conformanceCheck('users.get.identity', async (t) => {
+  const ids = [t.settings.userIdA, ...(await linkedUsers(t))];
+  let judged = 0;
+  for (const id of ids) {
+    const exchange = await readUser(t, id);
+    t.attach(exchange);
+    const body = exchange.json as { id?: unknown } | undefined;
+    if (!isSuccess(exchange) || body === null || typeof body !== 'object') continue; // other checks judge the answer itself
+    judged += 1;
+    if (body.id === id) t.passed(`${judged} User(s) read, each the one asked for`);
+    else t.fail(`GET /users/{user_id} for ${JSON.stringify(id)} answered a User whose id is ${JSON.stringify(body.id)}`, { exchange, expected: JSON.stringify(id), actual: JSON.stringify(body.id) });
+  }
+  if (judged === 0) t.skip('no User could be read (see users.get.schema); configure a --user-id this token can read');
+});
+
+conformanceCheck('users.get.linked-users', async (t) => {
+  const ids = await linkedUsers(t);
+  if (ids.length === 0) t.skip('no User Bank of the caller links to a User other than --user-id; link a bank to a second User to check more Users');
+  let read = 0;
+  for (const id of ids) {
+    const exchange = await readUser(t, id);
+    t.attach(exchange);
+    if (isServerError(exchange)) {
+      t.fail(`GET /users/{user_id} for a User a bank links to answered ${exchange.status}`, { exchange, expected: '2xx', actual: String(exchange.status) });
+      continue;
+    }
+    // A bank may link to a User this caller cannot read (the spec does not say): only the Users it can read are judged.
+    if (!isSuccess(exchange)) continue;
+    read += 1;
+    if (t.expectJson(exchange, 'GET /users/{user_id}')) t.expectSchema(exchange.json, 'user', `the User ${JSON.stringify(id)}`, exchange);
+  }
+  if (read === 0) t.skip(`none of the ${ids.length} User(s) the caller's banks link to could be read (non-2xx answers); nothing to judge`);
+});
+
+conformanceCheck('users.get.unknown', async (t) => {
+  const judge = async (id: string): Promise<Verdict> => {
+    const exchange = await t.run.client.send({ path: userPath(id) });
+    t.attach(exchange);
+    const body = exchange.json as { id?: unknown } | undefined;
+    if (isServerError(exchange)) return { ok: false, problem: `an id that does not exist was answered ${exchange.status}, a server error`, expected: '404', actual: String(exchange.status), exchange };
+    if (isSuccess(exchange)) {
+      if (body === null || typeof body !== 'object' || body.id !== id) {
+        return { ok: false, problem: `an id that does not exist was answered ${exchange.status} with ${body && typeof body === 'object' ? `a User whose id is ${JSON.stringify(body.id)}` : 'no User'}`, expected: '404', actual: String(exchange.status), exchange };
+      }
+      return { ok: true, warning: { key: 'found', message: `an id the suite made up was answered ${exchange.status} as an existing User`, exchange } };
+    }
+    if (exchange.status !== 404) return { ok: true, warning: { key: `status:${exchange.status}`, message: `an id that does not exist was answered ${exchange.status}; 404 (Not Found) is the convention`, exchange } };
+    return { ok: true };
+  };
+  const outcome = await runProperty(t, { arbitrary: unknownUserId(), numRuns: t.settings.runs, describe: (id) => `user_id ${JSON.stringify(id)} (path ${userPath(id)})`, judge });
+  reportProperty(t, outcome, { what: 'an unknown user id gets a 4xx', describe: (id) => `user_id ${JSON.stringify(id)} (path ${userPath(id)})` });
 });

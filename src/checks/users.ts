@@ -9,4 +9,24 @@ export const usersChecks: CheckSpec[] = [
     covers: ['get_user.operation', 'user.id', 'user.first_name', 'user.last_name', 'user.email', 'user.phone', 'user.ssn', 'user.date_of_birth', 'user.address', 'user.created_at', 'user.status', 'json.bodies'],
     title: 'GET /users/{user_id} answers 2xx with one User object of section 2.2',
   },
+  {
+    id: 'users.get.identity',
+    area: 'users',
+    requirement: 'get_user.identity',
+    title: 'GET /users/{user_id} answers the User asked for: its id is the one in the path (configured user and users the banks link to)',
+  },
+  {
+    id: 'users.get.linked-users',
+    area: 'users',
+    requirement: 'get_user.response',
+    covers: ['user.address', 'user.date_of_birth', 'user.phone', 'user.ssn'],
+    title: 'The Users the caller\'s User Banks link to (up to 4 besides the configured one) each match section 2.2',
+  },
+  {
+    id: 'users.get.unknown',
+    area: 'users',
+    requirement: 'get_user.identity',
+    covers: ['http.no-5xx', 'conv.not_found.404'],
+    title: 'GET /users/{user_id} for ids that do not exist (escaped in the path) answers 4xx (404 expected), never 5xx nor another User (property)',
+  },
 ];

@@ -24,20 +24,26 @@ export function serializeBank(bank: BankRecord, state: ReferenceState, context: 
     verification_status: bank.verification_status,
   };
   if (context === 'list' && state.fault('bank-boolean-as-string')) out.is_rtp_enabled = String(bank.is_rtp_enabled);
+  if (context === 'create' && state.fault('bank-create-boolean-as-string')) out.is_rtp_rfp_enabled = String(bank.is_rtp_rfp_enabled);
+  if (context === 'create' && state.fault('bank-create-missing-field')) delete out.status;
+  if (context === 'create' && state.fault('bank-account-number-masked')) out.account_number = `****${bank.account_number.slice(-4)}`;
   if (context === 'list' && state.fault('bank-list-missing-verification-status')) delete out.verification_status;
   return out;
 }
 
 export function serializeUser(user: UserRecord, state: ReferenceState): Record<string, unknown> {
+  const { date, month, year } = user.date_of_birth;
+  const address: Record<string, unknown> = { ...user.address };
+  if (address.line2 === null && state.fault('user-line2-omitted-when-null')) delete address.line2;
   return {
     id: user.id,
     first_name: user.first_name,
     last_name: user.last_name,
     email: user.email,
-    phone: user.phone,
+    phone: state.fault('user-phone-number') ? Number(user.phone) : user.phone,
     ssn: user.ssn,
-    date_of_birth: { ...user.date_of_birth },
-    address: { ...user.address },
+    date_of_birth: state.fault('user-date-of-birth-string') ? `${year}-${String(month).padStart(2, '0')}-${String(date).padStart(2, '0')}` : { date, month, year },
+    address,
     created_at: state.fault('user-created-at-not-date-time') ? Math.floor(user.createdAt.getTime() / 1000) : timestamp(user.createdAt, state),
     status: user.status,
   };

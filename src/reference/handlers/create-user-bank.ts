@@ -19,7 +19,10 @@ export async function createUserBank(ctx: HandlerContext): Promise<void> {
   const { variation } = state;
   const bad = (code: string, message: string): void => sendError(res, variation, variation.badInputStatus, code, message);
   const contentType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  // Fault: the id is taken from a count read before the body arrives, so requests in flight together share it.
+  const racyId = state.fault('bank-id-collision-concurrent') ? `ub_race_${caller.banks.length + 1}` : undefined;
   const text = await readBody(req);
+  if (racyId !== undefined) await new Promise((resolve) => setTimeout(resolve, 20));
   if (variation.validation === 'strict' && contentType !== 'application/json') {
     sendError(res, variation, 415, 'unsupported_media_type', 'send the body as application/json');
     return;
@@ -38,6 +41,10 @@ export async function createUserBank(ctx: HandlerContext): Promise<void> {
   const input = body as Record<string, unknown>;
   for (const field of FIELDS) {
     if (input[field] !== undefined && typeof input[field] !== 'string') {
+      if (state.fault('bank-create-500-on-wrong-type')) {
+        sendError(res, variation, 500, 'internal', 'internal error');
+        return;
+      }
       bad('invalid_field', `${field} must be a string`);
       return;
     }
@@ -47,33 +54,38 @@ export async function createUserBank(ctx: HandlerContext): Promise<void> {
     return;
   }
   const owner = state.fault('cross-tenant-bank-create') ? (state.callers.find((c) => c.users.some((u) => u.id === input.user_id)) ?? caller) : caller;
-  if (!owner.users.some((u) => u.id === input.user_id)) {
+  if (!owner.users.some((u) => u.id === input.user_id) && !state.fault('bank-create-accepts-unknown-user')) {
     sendError(res, variation, variation.unknownUserStatus, 'user_not_found', 'no such user');
     return;
   }
   const fields = input as Partial<Record<(typeof FIELDS)[number], string>>;
-  if (variation.validation === 'strict') {
-    const problem = strictProblem(input, fields);
-    if (problem) {
-      bad('invalid_field', problem);
-      return;
-    }
+  const problem = variation.validation === 'strict' ? strictProblem(input, fields) : undefined;
+  // Fault: a request refused for its format still leaves a bank behind.
+  if (problem !== undefined && !state.fault('bank-rejected-but-kept')) {
+    bad('invalid_field', problem);
+    return;
   }
+  const dropZeros = (value: string): string => (state.fault('bank-leading-zeros-dropped') ? value.replace(/^0+(?=\d)/, '') : value);
+  const otherUser = state.fault('bank-linked-to-other-user') ? owner.users.find((u) => u.id !== input.user_id) : undefined;
   const bank: BankRecord = {
     seq: state.fixtures.nextSeq(),
-    id: state.fixtures.ids.next('bank'),
-    user_id: input.user_id,
-    account_number: fields.account_number ?? '',
-    routing_number: fields.routing_number ?? '',
+    id: racyId ?? state.fixtures.ids.next('bank'),
+    user_id: otherUser?.id ?? input.user_id,
+    account_number: dropZeros(fields.account_number ?? ''),
+    routing_number: dropZeros(fields.routing_number ?? ''),
     account_holder_type: fields.account_holder_type ?? 'individual',
     bank_account_type: fields.bank_account_type ?? 'checking',
-    createdAt: new Date(),
+    createdAt: state.fault('bank-created-at-days-off') ? new Date(Date.now() - 3 * 86_400_000) : new Date(),
     is_rtp_enabled: true,
     is_rtp_rfp_enabled: false,
     status: 'active',
     verification_status: 'verified',
   };
-  owner.banks.push(bank);
+  if (!state.fault('bank-not-kept')) owner.banks.push(bank);
+  if (problem !== undefined) {
+    bad('invalid_field', problem);
+    return;
+  }
   sendJson(res, variation.createStatus, serializeBank(bank, state, 'create'));
 }
 

@@ -1,0 +1,22 @@
+/**
+ * The User Banks of one User as GET /user_banks?user_id=... lists them, walked to the end with the
+ * shared cursor walker (bounded in pages and time). Creation properties prove what was created,
+ * and that nothing was created, by reading this list.
+ */
+import { walk, type WalkResult } from '../pagination/walker.js';
+import type { Probe } from '../suite/probe.js';
+
+export interface BankListing {
+  /** The items of the User (those whose user_id is the one asked; a broken filter is another check's business). */
+  banks: Record<string, unknown>[];
+  complete: boolean;
+  walk: WalkResult;
+}
+
+export async function listBanksOf(t: Probe, userId: string): Promise<BankListing> {
+  const result = await walk(t, { path: '/user_banks', query: { user_id: userId } });
+  const banks = result.items.filter((item): item is Record<string, unknown> => item !== null && typeof item === 'object' && (item as { user_id?: unknown }).user_id === userId);
+  return { banks, complete: result.end === 'complete', walk: result };
+}
+
+export const idOf = (bank: Record<string, unknown>): string | undefined => (typeof bank.id === 'string' || typeof bank.id === 'number' ? String(bank.id) : undefined);
