@@ -43,8 +43,13 @@ const walkWithoutLimit = (t: Probe, total: number): Promise<NamedWalk> =>
 const repeatWalk = (t: Probe, total: number): Promise<NamedWalk> =>
   sharedWalk(t, 'user_banks:limit=100:again', { path: USER_BANKS, limit: 100, maxPages: pageCapFor(total, 100) }).then((result) => ({ label: 'limit=100 (again)', limit: 100, result }));
 
+/** The page sizes compared with limit=100 on this target (larger on a big or slow list, see smallLimitsFor). */
+async function smallLimits(t: Probe, total: number): Promise<number[]> {
+  return smallLimitsFor(total, (await listData(t)).smallWalkPages);
+}
+
 async function smallWalks(t: Probe, total: number): Promise<NamedWalk[]> {
-  return Promise.all(smallLimitsFor(total).map((k) => walkAt(t, total, k)));
+  return Promise.all((await smallLimits(t, total)).map((k) => walkAt(t, total, k)));
 }
 
 type FilterName = 'user_id' | 'status';
@@ -92,7 +97,7 @@ async function everyWalk(t: Probe): Promise<NamedWalk[]> {
   const total = data.total;
   const filters = [...filterPlans(t, data, 'user_id'), ...filterPlans(t, data, 'status')];
   const others = await Promise.all([
-    ...smallLimitsFor(total).map((k) => walkAt(t, total, k)),
+    ...smallLimitsFor(total, data.smallWalkPages).map((k) => walkAt(t, total, k)),
     walkWithoutLimit(t, total),
     repeatWalk(t, total),
     ...filters.map((plan) => filteredWalk(t, total, plan)),
@@ -256,6 +261,13 @@ conformanceCheck('pagination.traversal.ends', async (t) => {
         t.passed();
         break;
       case 'page-cap':
+        // A list larger than the cap and a cursor that never ends look alike until an item comes back.
+        if (duplicatesIn(result).length === 0) {
+          unjudged.push(`${label}: ${result.detail} without listing any item twice, so the list may simply be larger than the suite walks`);
+          break;
+        }
+        t.fail(`the walk with ${label} never reached next_cursor null: ${result.detail}, listing items again and again`, { ...pinned(result), expected: 'next_cursor null on the last page', actual: result.end });
+        break;
       case 'repeated-cursor':
       case 'empty-page-loop':
         t.fail(`the walk with ${label} never reached next_cursor null: ${result.detail}`, { ...pinned(result), expected: 'next_cursor null on the last page', actual: result.end });
@@ -291,6 +303,9 @@ conformanceCheck('pagination.traversal.no-duplicates', async (t) => {
 conformanceCheck('pagination.traversal.complete', async (t) => {
   const { data, total } = await totalAtLeast(t, ITEMS_FOR_TRAVERSAL);
   const expected = new Set(idsOf(data.reference.items));
+  if ((await smallLimits(t, total)).length === 0) {
+    return t.skip(`the list holds ${total} User Banks: a walk at any limit below 100 would take more than ${data.smallWalkPages} pages, the most one walk may take on this target`);
+  }
   const unjudged: string[] = [];
   for (const { label, result } of await smallWalks(t, total)) {
     const seen = idsOf(result.items);
@@ -308,7 +323,7 @@ conformanceCheck('pagination.traversal.complete', async (t) => {
     else if (lost.length === 0 && extra.length === 0) t.passed();
   }
   if (unjudged.length > 0) return t.inconclusive(`cannot tell whether items were lost: ${unjudged.join('; ')} (pagination.traversal.ends and pagination.limit.honoured report why)`);
-  t.passed(`walks at ${smallLimitsFor(total).map((k) => `limit=${k}`).join(', ')} each list the same ${total} User Banks as the walk at limit=100`);
+  t.passed(`walks at ${(await smallLimits(t, total)).map((k) => `limit=${k}`).join(', ')} each list the same ${total} User Banks as the walk at limit=100`);
 });
 
 conformanceCheck('pagination.traversal.repeatable', async (t) => {

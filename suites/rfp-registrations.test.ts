@@ -1,5 +1,5 @@
 /** GET /rfp_registrations (spec 4.3, 2.3): the first page's schema, then the whole list walked. */
-import { fieldOf, idOf } from '../src/pagination/ids.js';
+import { duplicatesIn, fieldOf, idOf } from '../src/pagination/ids.js';
 import { RFP_REGISTRATIONS } from '../src/pagination/plan.js';
 import { sharedWalk } from '../src/pagination/shared-walks.js';
 import type { WalkResult } from '../src/pagination/walker.js';
@@ -60,6 +60,12 @@ conformanceCheck('rfp-registrations.list.walk', async (t) => {
       else t.warn(message, { ...(result.endExchange ? { exchange: result.endExchange } : {}) });
       return;
     }
+    case 'page-cap':
+      if (duplicatesIn(result).length === 0) {
+        return t.inconclusive(`GET /rfp_registrations ${result.detail}, without any registration twice: the list may be larger than the suite walks`);
+      }
+      t.fail(`GET /rfp_registrations never ends: ${result.detail}, listing registrations again and again`, { ...(result.endExchange ? { exchange: result.endExchange } : {}) });
+      return;
     default:
       t.fail(`GET /rfp_registrations cannot be read to the end (${result.end}): ${result.detail}`, { ...(result.endExchange ? { exchange: result.endExchange } : {}) });
   }

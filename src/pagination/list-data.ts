@@ -8,7 +8,7 @@ import { isSuccess } from '../http/exchange.js';
 import { exampleCreateBody } from '../suite/example-body.js';
 import type { Probe } from '../suite/probe.js';
 import { idsOf } from './ids.js';
-import { ITEMS_FOR_DEFAULT, REFERENCE_WALK_PAGES, USER_BANKS } from './plan.js';
+import { ITEMS_FOR_DEFAULT, PAGES_PER_SMALL_WALK, REFERENCE_WALK_PAGES, USER_BANKS, pagesWithin } from './plan.js';
 import { walk, type WalkResult } from './walker.js';
 
 export interface ListData {
@@ -20,6 +20,8 @@ export interface ListData {
   created: number;
   /** Why the list was not topped up, when it holds fewer than ITEMS_FOR_DEFAULT. */
   shortfall?: string;
+  /** Pages a small-limit walk may take on this target (fewer on a slow one), see pagesWithin. */
+  smallWalkPages: number;
 }
 
 let data: Promise<ListData> | undefined;
@@ -37,7 +39,10 @@ export async function listData(t: Probe): Promise<ListData> {
 }
 
 async function load(t: Probe): Promise<ListData> {
+  const started = performance.now();
   const first = await walk(t, { path: USER_BANKS, limit: 100, maxPages: REFERENCE_WALK_PAGES });
+  // A third of a check's time bound per small walk: the checks that wait for several walks run them side by side.
+  smallWalkPages = pagesWithin(t.settings.checkTimeoutMs / 3, (performance.now() - started) / Math.max(1, first.pages.length));
   if (first.end !== 'complete') return settle(first, 0);
   const have = new Set(idsOf(first.items)).size;
   const need = ITEMS_FOR_DEFAULT - have;
@@ -63,7 +68,9 @@ function cannotCreate(t: Probe, need: number, have: number): string | undefined 
   return undefined;
 }
 
+let smallWalkPages = PAGES_PER_SMALL_WALK;
+
 function settle(reference: WalkResult, created: number, shortfall?: string): ListData {
   const total = reference.end === 'complete' ? new Set(idsOf(reference.items)).size : undefined;
-  return { reference, total, created, ...(shortfall !== undefined ? { shortfall } : {}) };
+  return { reference, total, created, smallWalkPages, ...(shortfall !== undefined ? { shortfall } : {}) };
 }

@@ -18,9 +18,12 @@ export const PAGES_PER_SMALL_WALK = 200;
 /** Pages of the reference walk at limit=100 before anything is known about the list (20,000 items). */
 export const REFERENCE_WALK_PAGES = 202;
 
-/** The small page sizes to walk a list of `total` items with, each walk staying under PAGES_PER_SMALL_WALK. */
-export function smallLimitsFor(total: number): number[] {
-  const floor = Math.ceil(total / PAGES_PER_SMALL_WALK);
+/**
+ * The small page sizes to walk a list of `total` items with, each walk staying under `maxPages`
+ * (PAGES_PER_SMALL_WALK, fewer on a slow target: see pagesWithin).
+ */
+export function smallLimitsFor(total: number, maxPages: number = PAGES_PER_SMALL_WALK): number[] {
+  const floor = Math.ceil(total / Math.max(1, maxPages));
   const limits = SMALL_LIMITS.map((k) => Math.max(k, floor)).filter((k) => k < MAX_PAGE_SIZE);
   return [...new Set(limits)];
 }
@@ -37,4 +40,14 @@ export function pageCapFor(total: number, limit: number | undefined): number {
 /** A page size that gives a filtered list of `count` items a few pages (at most 7 items each). */
 export function filterLimitFor(count: number): number {
   return Math.min(7, Math.max(1, Math.ceil(count / 4)));
+}
+
+/**
+ * Pages a walk can take within `budgetMs` when a page took `msPerPage` (measured on the walk at
+ * limit=100), at most PAGES_PER_SMALL_WALK and at least 10: a slow target gets larger small limits
+ * instead of walks that run into their time cap.
+ */
+export function pagesWithin(budgetMs: number, msPerPage: number): number {
+  if (!(msPerPage > 0)) return PAGES_PER_SMALL_WALK;
+  return Math.max(10, Math.min(PAGES_PER_SMALL_WALK, Math.floor(budgetMs / msPerPage)));
 }

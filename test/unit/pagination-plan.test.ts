@@ -1,0 +1,57 @@
+/** The numbers that decide how much the pagination suite walks, and the id arithmetic it judges with. */
+import { describe, expect, test } from 'vitest';
+import { duplicatesIn, pageOfEachItem } from '../../src/pagination/ids.js';
+import { PAGES_PER_SMALL_WALK, filterLimitFor, pageCapFor, pagesWithin, smallLimitsFor } from '../../src/pagination/plan.js';
+import type { WalkResult } from '../../src/pagination/walker.js';
+
+describe('plan', () => {
+  test('small lists walk at 1, 2 and 7', () => {
+    expect(smallLimitsFor(105)).toEqual([1, 2, 7]);
+    expect(smallLimitsFor(3)).toEqual([1, 2, 7]);
+  });
+
+  test('a big list grows the small limits so no walk passes its page budget', () => {
+    const limits = smallLimitsFor(10_000);
+    expect(limits).toEqual([50]);
+    for (const k of limits) expect(Math.ceil(10_000 / k)).toBeLessThanOrEqual(PAGES_PER_SMALL_WALK);
+    expect(smallLimitsFor(100_000)).toEqual([]); // every small limit would reach 100: the walk at 100 is the only one
+  });
+
+  test('a slow target gets fewer pages per walk, never under 10', () => {
+    expect(pagesWithin(20_000, 2)).toBe(PAGES_PER_SMALL_WALK);
+    expect(pagesWithin(20_000, 200)).toBe(100);
+    expect(pagesWithin(20_000, 10_000)).toBe(10);
+    expect(pagesWithin(20_000, 0)).toBe(PAGES_PER_SMALL_WALK);
+    expect(smallLimitsFor(105, pagesWithin(20_000, 200))).toEqual([2, 7]);
+  });
+
+  test('the page cap allows full pages, one empty last page and slack, no more', () => {
+    expect(pageCapFor(105, 1)).toBe(108);
+    expect(pageCapFor(105, 100)).toBe(5);
+    expect(pageCapFor(105, undefined)).toBe(5);
+    expect(pageCapFor(0, 7)).toBe(3);
+  });
+
+  test('filtered walks get a few pages of at most 7', () => {
+    expect(filterLimitFor(60)).toBe(7);
+    expect(filterLimitFor(15)).toBe(4);
+    expect(filterLimitFor(1)).toBe(1);
+  });
+});
+
+describe('ids', () => {
+  const walkOf = (pages: string[][]): WalkResult => ({
+    items: pages.flat().map((id) => ({ id })),
+    pages: pages.map((p, index) => ({ index, cursor: undefined, status: 200, itemCount: p.length, nextCursor: null, exchangeSeq: index })),
+    end: 'complete',
+  });
+
+  test('a repeat across a page boundary names both pages', () => {
+    expect(duplicatesIn(walkOf([['a', 'b'], ['b', 'c'], ['d']]))).toEqual([{ id: 'b', pages: [1, 2] }]);
+    expect(duplicatesIn(walkOf([['a', 'b'], ['c']]))).toEqual([]);
+  });
+
+  test('each item knows its page', () => {
+    expect(pageOfEachItem(walkOf([['a', 'b'], [], ['c']]))).toEqual([1, 1, 3]);
+  });
+});
