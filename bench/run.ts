@@ -4,16 +4,19 @@
  * machine; the targets are printed beside the figures instead.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startReferenceProcess } from './reference-process.js';
 import { suiteRun } from './suite-run.js';
 import { autocannonRate, clientRate, type Rate } from './throughput.js';
 import { traverse } from './traversal.js';
 
+// Other work on the machine moves every timing; the load average is recorded beside them.
+const loadAtStart = loadavg()[0] ?? 0;
 const CONCURRENCY = 8; // the CLI's default --concurrency
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = 3;
+const cpuPerRequest = (rates: Rate[]): number => rates.reduce((sum, r) => sum + r.cpuMsPerRequest * r.requests, 0) / rates.reduce((sum, r) => sum + r.requests, 0);
 const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
 const log = (line: string): void => console.error(`bench: ${line}`);
 
@@ -47,13 +50,16 @@ const t100k = await traverse(100_000);
 
 const bench = {
   measuredAt: new Date().toISOString(),
-  machine: { cpus: availableParallelism(), node: process.version, platform: process.platform },
+  machine: { cpus: availableParallelism(), node: process.version, platform: process.platform, loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0] ?? 0) } },
   concurrency: CONCURRENCY,
   /** The median of the rounds' ratios, with that round's rates beside it. */
   runnerVsAutocannon: round(median.ratio),
   runnerVsAutocannonRounds: rounds.map((r) => round(r.ratio)),
   runnerRequestsPerSecond: round(throughput.client.perSecond, 0),
   autocannonRequestsPerSecond: round(throughput.cannon.perSecond, 0),
+  /** Client CPU per request (ms), summed over the rounds: how much work each side's client does for one request. */
+  runnerCpuMsPerRequest: round(cpuPerRequest(rounds.map((r) => r.client)), 3),
+  autocannonCpuMsPerRequest: round(cpuPerRequest(rounds.map((r) => r.cannon)), 3),
   suiteSecondsLocal: round(local.seconds),
   requestsLocal: local.requests,
   suiteSecondsAt50ms: round(at50.seconds),
@@ -74,6 +80,7 @@ writeFileSync(join(dir, 'bench.json'), `${JSON.stringify(bench, null, 2)}\n`);
 const met = (ok: boolean): string => (ok ? 'met' : 'NOT met');
 const rows: [string, string, string][] = [
   ['runnerVsAutocannon', `${bench.runnerVsAutocannon} (${bench.runnerRequestsPerSecond} vs ${bench.autocannonRequestsPerSecond} req/s)`, `>= 0.7 ${met(bench.runnerVsAutocannon >= 0.7)}`],
+  ['client CPU/request', `${bench.runnerCpuMsPerRequest} ms (autocannon ${bench.autocannonCpuMsPerRequest} ms)`, ''],
   ['suiteSecondsLocal', `${bench.suiteSecondsLocal} s, ${bench.requestsLocal} requests`, `<= 10 s ${met(bench.suiteSecondsLocal <= 10)}`],
   ['suiteSecondsAt50ms', `${bench.suiteSecondsAt50ms} s, ${bench.requestsAt50ms} requests`, `<= 60 s ${met(bench.suiteSecondsAt50ms <= 60)}`],
   ['traversal10k', `${bench.traversal10k.seconds} s, peak RSS ${bench.traversal10k.peakRssMb} MB`, ''],
