@@ -1,0 +1,39 @@
+/**
+ * Replay through the real CLI: a fault found by a property gives a fail from the check aimed at it
+ * whose counterexample names the seed and path, and a second run with the same --seed against a
+ * fresh target gives the very same counterexample (only the target's port differs).
+ */
+import { describe, expect, test } from 'vitest';
+import { faultNamed } from '../../src/reference/faults/index.js';
+import { startReference } from '../../src/reference/server.js';
+import { runCli, targetArgs } from '../support/run-cli.js';
+
+/** One fault per kind of property: valid bodies (shrinks writes), invalid bodies, unknown user ids. */
+const FAULTS = ['bank-leading-zeros-dropped', 'bank-create-500-on-wrong-type', 'user-unknown-500'];
+const SEED = '20261122';
+
+async function counterexampleOf(faultName: string): Promise<{ code: number | null; counterexample: string | undefined }> {
+  const reference = await startReference({ faults: [faultName] });
+  try {
+    const run = await runCli([...targetArgs(reference), '--seed', SEED]);
+    const check = run.results?.checks.find((c) => c.id === faultNamed(faultName).caughtBy) as { outcome: string; findings?: { severity: string; counterexample?: string }[] } | undefined;
+    expect(check?.outcome, run.stdout).toBe('fail');
+    const finding = check?.findings?.find((f) => f.severity === 'fail' && f.counterexample !== undefined);
+    return { code: run.code, counterexample: finding?.counterexample?.replace(/127\.0\.0\.1:\d+/g, '<target>') };
+  } finally {
+    await reference.close();
+  }
+}
+
+describe.concurrent('a property failure replays with its seed', () => {
+  for (const name of FAULTS) {
+    test(`fault ${name}`, async () => {
+      const [first, second] = await Promise.all([counterexampleOf(name), counterexampleOf(name)]);
+      expect(first.code).toBe(1);
+      expect(first.counterexample).toContain(`seed ${SEED}, path "`);
+      expect(first.counterexample).toContain(`--seed ${SEED}`);
+      expect(first.counterexample).toContain('curl ');
+      expect(second.counterexample).toBe(first.counterexample);
+    });
+  }
+});
