@@ -92,7 +92,6 @@ export async function judgePersisted(t: Probe, sent: Creation): Promise<Verdict>
   const body = answer(sent);
   const id = body ? idOf(body) : undefined;
   if (!isSuccess(sent.exchange) || !body || id === undefined) return vacuous('no created id to look for');
-  t.attach(sent.exchange);
   const listing = await listBanksOf(t, sent.input.user_id);
   const found = listing.banks.filter((bank) => idOf(bank) === id);
   if (found.length === 0) {

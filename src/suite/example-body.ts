@@ -1,17 +1,12 @@
 /**
  * One valid create body, made from the seed, for checks that need a User Bank but are not about
- * the inputs (the property-based generators in src/arbitraries explore those).
+ * the inputs (the properties in suites/user-banks.create.test.ts explore those). It is the first
+ * body the create-body generator gives for that seed, so it has every format the generator keeps
+ * (ABA checksum, a real routing prefix, 4 to 17 digits, the known types).
  */
-import { abaCheckDigit } from '../domain/routing-number.js';
+import fc from 'fast-check';
+import { createBody } from '../arbitraries/create-body.js';
 
 export function exampleCreateBody(userId: string, seed: number): Record<string, string> {
-  const digits = String(Math.abs(seed) % 100_000_000).padStart(8, '0');
-  const routingEight = `0${digits.slice(0, 7)}`;
-  return {
-    user_id: userId,
-    account_number: `00${digits}`,
-    routing_number: routingEight + abaCheckDigit(routingEight),
-    account_holder_type: 'individual',
-    bank_account_type: 'checking',
-  };
+  return { ...(fc.sample(createBody(userId), { seed: seed | 0, numRuns: 1 })[0] as Record<string, string>) };
 }
