@@ -9,6 +9,7 @@ import { isServerError, isSuccess } from '../src/http/exchange.js';
 import { reportProperty, runProperty, type Verdict } from '../src/property/run-property.js';
 import { conformanceCheck } from '../src/suite/check.js';
 import type { Probe } from '../src/suite/probe.js';
+import { dateOfBirthProblem } from '../src/domain/date-of-birth.js';
 import { linkedUserIds } from '../src/property/linked-users.js';
 
 const userPath = (id: string): string => `/users/${encodeURIComponent(id)}`;
@@ -67,6 +68,21 @@ conformanceCheck('users.get.linked-users', async (t) => {
     if (t.expectJson(exchange, 'GET /users/{user_id}')) t.expectSchema(exchange.json, 'user', `the User ${JSON.stringify(id)}`, exchange);
   }
   if (read === 0) t.skip(`none of the ${ids.length} User(s) the caller's banks link to could be read (non-2xx answers); nothing to judge`);
+});
+
+conformanceCheck('users.get.date-of-birth', async (t) => {
+  let judged = 0;
+  for (const id of [t.settings.userIdA, ...(await linkedUsers(t))]) {
+    const exchange = await readUser(t, id);
+    t.attach(exchange);
+    const body = exchange.json as { date_of_birth?: unknown } | undefined;
+    if (!isSuccess(exchange) || body === null || typeof body !== 'object') continue;
+    const problem = dateOfBirthProblem(body.date_of_birth);
+    judged += 1;
+    if (problem === undefined) t.passed(`${judged} User(s) with a date_of_birth the calendar has`);
+    else t.fail(`the User ${JSON.stringify(id)}: ${problem}`, { exchange, expected: 'a day of the calendar, month 1 to 12', actual: problem });
+  }
+  if (judged === 0) t.skip('no User could be read (see users.get.schema); configure a --user-id this token can read');
 });
 
 conformanceCheck('users.get.unknown', async (t) => {

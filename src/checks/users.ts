@@ -23,6 +23,12 @@ export const usersChecks: CheckSpec[] = [
     title: 'The Users the caller\'s User Banks link to (up to 4 besides the configured one) each match section 2.2',
   },
   {
+    id: 'users.get.date-of-birth',
+    area: 'users',
+    requirement: 'user.date_of_birth',
+    title: 'date_of_birth is a day of the calendar: date a day of month (1-31), month a month of year (1-12, not 0-based)',
+  },
+  {
     id: 'users.get.unknown',
     area: 'users',
     requirement: 'get_user.identity',

@@ -32,7 +32,8 @@ export function serializeBank(bank: BankRecord, state: ReferenceState, context: 
 }
 
 export function serializeUser(user: UserRecord, state: ReferenceState): Record<string, unknown> {
-  const { date, month, year } = user.date_of_birth;
+  const { date, year } = user.date_of_birth;
+  const month = state.fault('user-month-zero-based') ? user.date_of_birth.month - 1 : user.date_of_birth.month;
   const address: Record<string, unknown> = { ...user.address };
   if (address.line2 === null && state.fault('user-line2-omitted-when-null')) delete address.line2;
   return {

@@ -21,6 +21,12 @@ export const usersFaults: Fault[] = [
     caughtBy: 'users.get.schema',
   },
   {
+    name: 'user-month-zero-based',
+    description: 'date_of_birth.month is 0-based (January is 0), as JavaScript getMonth gives it',
+    breaks: 'user.date_of_birth',
+    caughtBy: 'users.get.date-of-birth',
+  },
+  {
     name: 'user-unknown-500',
     description: 'GET /users/{user_id} for an id that does not exist answers 500',
     breaks: 'http.no-5xx',
