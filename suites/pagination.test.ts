@@ -351,6 +351,7 @@ function filterEveryPage(name: FilterName) {
     const { data, total } = await totalAtLeast(t, 1);
     const plans = filterPlans(t, data, name);
     if (plans.length === 0) return t.skip(`no listed User Bank carries a ${name} string to filter by`);
+    const notes: string[] = [];
     for (const plan of plans) {
       const { label, result } = await filteredWalk(t, total, plan);
       const pageOf = pageOfEachItem(result);
@@ -369,7 +370,8 @@ function filterEveryPage(name: FilterName) {
       });
       if (wrongPages.size === 0) {
         if (result.end !== 'complete') return t.inconclusive(`the ${result.items.length} items seen match ${name}=${plan.value}, but the walk ended with ${result.end} (${result.detail}) before the last page`);
-        t.passed(`${result.items.length} items on ${result.pages.length} pages, all with ${name} ${plan.value}`);
+        notes.push(`${name}=${plan.value}: ${result.items.length} items on ${result.pages.length} pages, all matching`);
+        t.passed(notes.join('; '));
       }
     }
   };
@@ -380,6 +382,7 @@ function filterComplete(name: FilterName) {
     const { data, total } = await totalAtLeast(t, 1);
     const plans = filterPlans(t, data, name);
     if (plans.length === 0) return t.skip(`no listed User Bank carries a ${name} string to filter by`);
+    const notes: string[] = [];
     for (const plan of plans) {
       const { label, result } = await filteredWalk(t, total, plan);
       if (result.end !== 'complete') return t.inconclusive(`the walk with ${label} ended with ${result.end} (${result.detail}); pagination.traversal.ends reports it`);
@@ -391,7 +394,10 @@ function filterComplete(name: FilterName) {
         t.fail(`the walk with ${label} leaves out ${missing.length} of the ${expected.size} User Banks that the unfiltered list shows with ${name} ${plan.value}: ${sample(missing)}`, { ...pinned(result), expected: `${expected.size} ids`, actual: `${listed.size} ids` });
       }
       if (notInList.length > 0) t.fail(`the walk with ${label} lists ${notInList.length} User Bank(s) the unfiltered list does not hold: ${sample(notInList)}`, { expected: 'a subset of the unfiltered list', actual: `${notInList.length} unknown id(s)` });
-      if (missing.length === 0 && notInList.length === 0) t.passed(`${name}=${plan.value}: the same ${expected.size} User Banks as the unfiltered list filtered by the client`);
+      if (missing.length === 0 && notInList.length === 0) {
+        notes.push(`${name}=${plan.value}: the same ${expected.size} User Banks as the unfiltered list filtered by the client`);
+        t.passed(notes.join('; '));
+      }
     }
   };
 }

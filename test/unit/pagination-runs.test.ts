@@ -21,7 +21,7 @@ describe.concurrent('pagination runs', () => {
   test('a cursor that never ends: the run ends within its page caps, exit 1, a fail from pagination.traversal.ends', async () => {
     const reference = await startReference({ faults: ['cursor-never-ends'] });
     try {
-      const run = await runCli([...targetArgs(reference), '--seed', '7'], { timeoutMs: 120_000 });
+      const run = await runCli([...targetArgs(reference), '--seed', '7'], { timeoutMs: 170_000 });
       expect(run.code, run.stderr).toBe(1);
       expect(outcome(run, 'pagination.traversal.ends')?.outcome).toBe('fail');
       expect(outcome(run, 'pagination.traversal.ends')?.message).toMatch(/page cap/);
