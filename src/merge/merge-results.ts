@@ -34,11 +34,10 @@ export function mergeResults(parts: readonly Results[]): Results {
     }
   }
 
-  // created[] is per run, not per check record: every shard's writes stay listed, each once.
-  const created = new Map<string, CreatedResource & { check: string }>();
-  for (const part of parts) for (const item of part.created) created.set(`${item.resource}:${item.id}`, item);
+  // created[] lists every shard's writes: each shard wrote on its own (with embedded references,
+  // on its own server, where the same seeded ids may recur), so nothing is merged away.
   const createdBy = (id: string): CreatedResource[] =>
-    [...created.values()].filter((c) => c.check === id).map(({ resource, id: createdId }) => ({ resource, id: createdId }));
+    parts.flatMap((p) => p.created.filter((c) => c.check === id).map(({ resource, id: createdId }) => ({ resource, id: createdId })));
 
   // A check that crashed left its error in the shard's errors[] already; they carry over as they are.
   const errors = [...new Set(parts.flatMap((p) => p.errors ?? []))];

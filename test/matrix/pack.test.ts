@@ -51,12 +51,12 @@ describe('npm pack, installed in an empty directory', () => {
 
   test('npx banklink-conformance runs every check against its embedded reference, exit 0', () => {
     const reportDir = join(work, 'reports');
-    const run = sh('npx', ['--no-install', 'banklink-conformance', '--report-dir', reportDir], app, 180_000);
+    const run = sh('npx', ['--no-install', 'banklink-conformance', '--report-dir', reportDir], app, 280_000);
     expect(run.status, run.stderr + run.stdout).toBe(0);
     const results = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as Results;
     expect(results.verdict).toBe('conformant');
     expect(results.target.embedded).toBe(true);
     // The suites under node_modules were collected and run, not silently skipped.
     expect(results.checks.map((c) => c.id).sort()).toEqual(checks.map((c) => c.id).sort());
-  });
+  }, 300_000);
 });

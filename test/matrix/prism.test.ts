@@ -44,7 +44,7 @@ async function startPrism(args: string[]): Promise<Prism> {
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`prism did not start within 60 s:\n${log}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`prism did not start within 90 s:\n${log}`)), 90_000);
     const poll = setInterval(() => {
       if (log.includes('Prism is listening')) {
         clearInterval(poll);
@@ -83,7 +83,7 @@ describe.concurrent('Prism, an independent OpenAPI validator', () => {
     references.push(reference);
     const prism = await startPrism(['proxy', openapi, reference.url, '--errors']);
     try {
-      const run = await runCli([...targetArgs({ ...reference, url: prism.url }), '--seed', '99'], { timeoutMs: 170_000 });
+      const run = await runCli([...targetArgs({ ...reference, url: prism.url }), '--seed', '99'], { timeoutMs: 280_000 });
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(run.results?.summary.fail).toBe(0);
       expect(run.results?.summary.inconclusive).toBe(0);
@@ -95,7 +95,7 @@ describe.concurrent('Prism, an independent OpenAPI validator', () => {
     } finally {
       await prism.stop();
     }
-  });
+  }, 300_000);
 
   test('the same proxy in front of a broken reference reports the violation', async () => {
     const reference = await startReference({ faults: ['bank-boolean-as-string'] });
@@ -112,13 +112,13 @@ describe.concurrent('Prism, an independent OpenAPI validator', () => {
     } finally {
       await prism.stop();
     }
-  });
+  }, 300_000);
 
   test('a stateless prism mock: the shapes pass, the behaviours of a stateful service fail', async () => {
     const prism = await startPrism(['mock', openapi, '--errors']);
     try {
       const args = ['--base-url', prism.url, '--token', 'mock-token-a-0001', '--user-id', 'u1', '--token-b', 'mock-token-b-0002', '--user-id-b', 'u2', '--seed', '99'];
-      const run = await runCli(args, { timeoutMs: 170_000 });
+      const run = await runCli(args, { timeoutMs: 280_000 });
       expect(run.code).toBe(1);
       const outcome = new Map(run.results?.checks.map((c) => [c.id, c.outcome]));
       // Shapes come from the same schemas, so the mock's examples pass the suite's schema checks.
@@ -130,5 +130,5 @@ describe.concurrent('Prism, an independent OpenAPI validator', () => {
     } finally {
       await prism.stop();
     }
-  });
+  }, 300_000);
 });

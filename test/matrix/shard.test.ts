@@ -16,7 +16,8 @@ const outcomes = (results: Results | undefined): Record<string, string> => Objec
 describe('sharded runs', () => {
   test('two shards merged by `banklink-conformance merge-reports` equal the checks of a whole run', async () => {
     const seed = ['--seed', '4242'];
-    const [whole, one, two] = await Promise.all([runCli(seed), runCli([...seed, '--shard', '1/2']), runCli([...seed, '--shard', '2/2'])]);
+    const long = { timeoutMs: 280_000 };
+    const [whole, one, two] = await Promise.all([runCli(seed, long), runCli([...seed, '--shard', '1/2'], long), runCli([...seed, '--shard', '2/2'], long)]);
     for (const run of [whole, one, two]) expect(run.code, run.stderr + run.stdout).toBe(0);
 
     // Each file but the run-wide one runs in exactly one shard.
@@ -53,7 +54,7 @@ describe('sharded runs', () => {
     expect(worse.verdict).toBe('non-conformant');
     expect(worse.summary.fail).toBe(1);
     expect(worse.requirements.find((r) => r.id === shared.requirement)?.outcome).toBe('fail');
-  });
+  }, 300_000);
 
   test('merge-reports with a missing directory: one sentence, exit 2', () => {
     const run = spawnSync(process.execPath, [join(projectRoot, 'bin', 'banklink-conformance.mjs'), 'merge-reports', join(tmpdir(), 'no-such-shard-dir')], {
