@@ -11,6 +11,8 @@ import { exampleCreateBody } from '../src/suite/example-body.js';
 import type { Probe } from '../src/suite/probe.js';
 
 const ENABLE = "pass --token-b and --user-id-b (another business's token and one of its Users) to check that one caller never sees or changes another's data";
+/** A fail could also come from two tokens of one business; the message says so, the verdict stays (a breach looks the same). */
+const SAME_BUSINESS = ' (unless --token-b belongs to the same business as --token: it must be another business\'s token)';
 
 let bOwnUser: Promise<Exchange> | undefined;
 let aOwnUser: Promise<Exchange> | undefined;
@@ -45,19 +47,20 @@ const idsOf = (listing: WalkResult): Set<string> => new Set(listing.items.map((i
 const refusedOutright = (listing: WalkResult): boolean => listing.end === 'http-error' && listing.pages.length === 1;
 
 /** One fail naming how many of A's items B's listing holds, pinned to the page that shows the first. */
-function reportLeaks(t: Probe, leaked: Array<Record<string, unknown>>, listing: WalkResult, where: string, whose: string): void {
+function reportLeaks(t: Probe, leaked: Array<Record<string, unknown>>, listing: WalkResult, where: string, whose: string): boolean {
   if (leaked.length === 0) {
     t.passed();
-    return;
+    return true;
   }
   const first = leaked[0] as Record<string, unknown>;
   const page = listing.pages.find((p) => p.itemCount > 0);
   const exchange = listing.evidence?.find((e) => e.seq === page?.exchangeSeq);
-  t.fail(`caller B's ${where} holds ${leaked.length} of ${whose} (e.g. id ${String(first.id)}, user_id ${String(first.user_id)})`, {
+  t.fail(`caller B's ${where} holds ${leaked.length} of ${whose} (e.g. id ${String(first.id)}, user_id ${String(first.user_id)})${SAME_BUSINESS}`, {
     ...(exchange ? { exchange } : {}),
     expected: `none of ${whose}`,
     actual: `${leaked.length} item(s)`,
   });
+  return false;
 }
 
 conformanceCheck('isolation.get-user.other-callers-user-hidden', async (t) => {
@@ -69,7 +72,7 @@ conformanceCheck('isolation.get-user.other-callers-user-hidden', async (t) => {
   if (!isSuccess(own)) t.inconclusive(`caller A could not read its own user (GET /users/{user-id} answered ${own.status}); check --token and --user-id`);
   const exchange = await t.request({ path, auth: 'b' });
   if (isSuccess(exchange)) {
-    t.fail(`caller B's GET /users/{A's user} was answered ${exchange.status}: B was given another caller's User`, { exchange, expected: 'a refusal (not 2xx)', actual: String(exchange.status) });
+    t.fail(`caller B's GET /users/{A's user} was answered ${exchange.status}: B was given another caller's User${SAME_BUSINESS}`, { exchange, expected: 'a refusal (not 2xx)', actual: String(exchange.status) });
     return;
   }
   // A refusal must not carry the user either (an error body that embeds the record).
@@ -129,8 +132,8 @@ conformanceCheck(
     const leaked = theirs.items
       .map(record)
       .filter((bank) => bank.user_id === t.settings.userIdA || (typeof bank.id === 'string' && aIds.has(bank.id)) || (created !== undefined && bank.account_number === created.account_number));
-    reportLeaks(t, leaked, theirs, 'GET /user_banks', `A's ${aIds.size} User Banks${created ? ' (one created by A just before)' : ''}`);
-    if (theirs.end !== 'complete' && leaked.length === 0) t.inconclusive(`caller B's listing could not be read to its end (${theirs.detail})`);
+    if (!reportLeaks(t, leaked, theirs, 'GET /user_banks', `A's ${aIds.size} User Banks${created ? ' (one created by A just before)' : ''}`)) return;
+    if (theirs.end !== 'complete') t.inconclusive(`caller B's listing could not be read to its end (${theirs.detail})`);
     t.passed(`none of A's ${aIds.size} User Banks${created ? ', one just created,' : ''} is among B's ${theirs.items.length}${created ? '' : ' (no bank created: --read-only or no write budget left)'}`);
   },
   { sequential: true },
