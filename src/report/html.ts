@@ -205,7 +205,10 @@ function matrixBlock(results: Results): string {
             ? `<ul class="checklist">${r.checks
                 .map((id) => {
                   const c = ran.get(id);
-                  return `<li><a href="#${anchor(id)}"><code>${esc(id)}</code></a>${c ? ` ${badge(c.outcome)}` : ' <span class="none">not run</span>'}</li>`;
+                  // A broken broader check (a schema check covering every field) marks each field it
+                  // covers; say so, so the reader looks at its findings for which field actually broke.
+                  const broader = c && (c.outcome === 'fail' || c.outcome === 'warn') && c.requirement !== r.id ? ' <small class="none">(a broader check: see its findings)</small>' : '';
+                  return `<li><a href="#${anchor(id)}"><code>${esc(id)}</code></a>${c ? ` ${badge(c.outcome)}${broader}` : ' <span class="none">not run</span>'}</li>`;
                 })
                 .join('')}</ul>`
             : '<span class="none">no check covers it</span>';
