@@ -18,6 +18,7 @@ import {
   type InvalidSent,
 } from '../src/property/invalid-creation.js';
 import { DEFAULT_SHRINK_CALLS, reportProperty, runProperty, type Verdict } from '../src/property/run-property.js';
+import { perRun } from '../src/property/per-run.js';
 import { SendCache } from '../src/property/send-cache.js';
 import {
   describeBody,
@@ -37,27 +38,27 @@ const AT_ONCE = 20;
 /** Writes kept back from the valid-body runs: the concurrency check's, and a few shrinks. */
 const RESERVED = AT_ONCE + DEFAULT_SHRINK_CALLS;
 
-let validSends: SendCache<CreateBody> | undefined;
-let validRuns: number | undefined;
-let invalidSends: SendCache<InvalidCreateRequest> | undefined;
+const validSends = perRun((client) => new SendCache<CreateBody>(client, (body) => JSON.stringify(body), (json) => ({ method: 'POST', path: '/user_banks', json })));
+const invalidSends = perRun((client) => new SendCache<InvalidCreateRequest>(client, (request) => `${request.contentType}\n${request.rawBody}`, invalidRequestOptions));
+/** Runs of the valid-body properties, fixed when the first starts so they all judge the same bodies. */
+const validRuns = perRun(() => ({ planned: undefined as number | undefined }));
 
 function requireWrites(t: Probe): void {
   if (t.settings.readOnly) t.skip('creates User Banks; run without --read-only to check creation');
   if (t.run.client.budget.remaining <= 0) t.skip(`the write budget (--max-writes ${t.settings.maxWrites}) is spent; raise it to check creation`);
 }
 
-/** Runs of the valid-body properties, fixed when the first starts so they all judge the same bodies. */
 function plannedValidRuns(t: Probe): number {
-  validRuns ??= Math.max(1, Math.min(t.settings.runs, t.run.client.budget.remaining - RESERVED));
-  return validRuns;
+  const plan = validRuns(t.run.client);
+  plan.planned ??= Math.max(1, Math.min(t.settings.runs, t.run.client.budget.remaining - RESERVED));
+  return plan.planned;
 }
 
 /** The body of a check that judges every valid body's answer with `judge`. */
 function validProperty(what: string, judge: (t: Probe, sent: Creation) => Verdict | Promise<Verdict>): CheckBody {
   return async (t) => {
     requireWrites(t);
-    validSends ??= new SendCache(t.run.client, (body) => JSON.stringify(body), (body) => ({ method: 'POST', path: '/user_banks', json: body }));
-    const sends = validSends;
+    const sends = validSends(t.run.client);
     const outcome = await runProperty(t, {
       arbitrary: createBody(t.settings.userIdA),
       numRuns: plannedValidRuns(t),
@@ -95,8 +96,7 @@ conformanceCheck('user-banks.create.concurrent', async (t) => {
 });
 
 function invalid(t: Probe): SendCache<InvalidCreateRequest> {
-  invalidSends ??= new SendCache(t.run.client, (request) => `${request.contentType}\n${request.rawBody}`, invalidRequestOptions);
-  return invalidSends;
+  return invalidSends(t.run.client);
 }
 
 function invalidRuns(t: Probe): number {

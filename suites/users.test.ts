@@ -11,12 +11,14 @@ import { conformanceCheck } from '../src/suite/check.js';
 import type { Probe } from '../src/suite/probe.js';
 import { dateOfBirthProblem } from '../src/domain/date-of-birth.js';
 import { linkedUserIds } from '../src/property/linked-users.js';
+import { perRun } from '../src/property/per-run.js';
 
 const userPath = (id: string): string => `/users/${encodeURIComponent(id)}`;
 
 /** Read once, judged by several checks. */
-const reads = new Map<string, Promise<Exchange>>();
+const readsOf = perRun(() => new Map<string, Promise<Exchange>>());
 function readUser(t: Probe, id: string): Promise<Exchange> {
+  const reads = readsOf(t.run.client);
   let pending = reads.get(id);
   if (!pending) {
     pending = t.run.client.send({ path: userPath(id) });
@@ -25,8 +27,12 @@ function readUser(t: Probe, id: string): Promise<Exchange> {
   return pending;
 }
 
-let linked: Promise<string[]> | undefined;
-const linkedUsers = (t: Probe): Promise<string[]> => (linked ??= linkedUserIds(t.run.client, t.settings.userIdA));
+const linkedOf = perRun((client) => ({ ids: undefined as Promise<string[]> | undefined, client }));
+const linkedUsers = (t: Probe): Promise<string[]> => {
+  const memo = linkedOf(t.run.client);
+  memo.ids ??= linkedUserIds(memo.client, t.settings.userIdA);
+  return memo.ids;
+};
 
 conformanceCheck('users.get.schema', async (t) => {
   const exchange = await readUser(t, t.settings.userIdA);
