@@ -115,7 +115,7 @@ export class HttpClient {
 
   private async sendWithThrottleRetries(method: string, options: RequestOptions): Promise<Exchange> {
     for (let attempt = 0; ; attempt += 1) {
-      const exchange = await this.sendOnce(method, options, attempt);
+      const exchange = await this.sendOnceRetryingStaleSocket(method, options, attempt);
       if (exchange.status !== 429) return exchange;
       const asked = parseRetryAfter(exchange.headers['retry-after']);
       const wait = Math.min(asked ?? 250 * 2 ** attempt, this.options.maxRetryAfterMs);
@@ -130,6 +130,21 @@ export class HttpClient {
       }
       this.throttleSpentMs += wait;
       await sleep(wait);
+    }
+  }
+
+  /**
+   * A pooled keep-alive connection can be closed by the server just as a request goes out on it
+   * (its idle time-out), which is no fault of the target's answer. An idempotent request is sent
+   * once more on a fresh connection; a write never is, since it may have been received.
+   */
+  private async sendOnceRetryingStaleSocket(method: string, options: RequestOptions, attempt: number): Promise<Exchange> {
+    try {
+      return await this.sendOnce(method, options, attempt);
+    } catch (error) {
+      const idempotent = method === 'GET' || method === 'HEAD';
+      if (!idempotent || !(error instanceof HttpError) || error.code !== 'CONNECTION' || !STALE_SOCKET.test(error.message)) throw error;
+      return this.sendOnce(method, options, attempt);
     }
   }
 
@@ -239,6 +254,9 @@ export class HttpClient {
     await this.agent.close();
   }
 }
+
+/** Socket-level failures that a request on a reused connection can meet through no fault of the target. */
+const STALE_SOCKET = /UND_ERR_SOCKET|ECONNRESET|EPIPE|other side closed/;
 
 function pathOf(url: string): string {
   const parsed = new URL(url);

@@ -133,3 +133,26 @@ describe('the HTTP client', () => {
     expect((arrivals[4] as number) - (arrivals[0] as number)).toBeGreaterThanOrEqual(380);
   });
 });
+
+describe('stale keep-alive connections', () => {
+  test('a GET whose pooled connection the server closed is sent again once; a POST is not', async () => {
+    // The first request on each new connection is answered; a second one on the same socket is cut,
+    // as a server does when its idle time-out closes a connection the client is about to reuse.
+    const server = await serve((req, res) => {
+      const socket = req.socket as typeof req.socket & { served?: number };
+      socket.served = (socket.served ?? 0) + 1;
+      if (socket.served > 1) {
+        socket.destroy();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json', connection: 'keep-alive' });
+      res.end('{}');
+    });
+    const c = client(server.url, { concurrency: 1 });
+    expect((await c.send({ path: '/a' })).status).toBe(200);
+    expect((await c.send({ path: '/b' })).status).toBe(200);
+    expect(server.received.map((r) => r.url)).toEqual(['/a', '/b', '/b']);
+    expect(await codeOf(c.send({ method: 'POST', path: '/user_banks', json: {} }))).toBe('CONNECTION');
+    expect(server.received.filter((r) => r.method === 'POST').length).toBe(1);
+  });
+});
