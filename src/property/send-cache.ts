@@ -5,6 +5,7 @@
  * budget, read-only) is shared too, so every property halts at the same input.
  */
 import type { HttpClient, RequestOptions } from '../http/client.js';
+import { HttpError } from '../http/errors.js';
 import type { Exchange } from '../http/exchange.js';
 
 export interface Sent<T> {
@@ -22,6 +23,8 @@ export class SendCache<T> {
     private readonly client: HttpClient,
     private readonly keyOf: (input: T) => string,
     private readonly requestOf: (input: T) => RequestOptions,
+    /** Writes left untouched for the checks that run later (a new input is not sent below this). */
+    private readonly keepWrites = 0,
   ) {}
 
   has(input: T): boolean {
@@ -32,6 +35,11 @@ export class SendCache<T> {
     const key = this.keyOf(input);
     let pending = this.sent.get(key);
     if (!pending) {
+      if (this.keepWrites > 0 && this.client.budget.remaining <= this.keepWrites) {
+        return Promise.reject(
+          new HttpError('WRITE_BUDGET', `the write budget (--max-writes) is down to the ${this.keepWrites} writes kept for the checks that run later`),
+        );
+      }
       pending = (async () => {
         const sentAt = Date.now();
         const exchange = await this.client.send(this.requestOf(input));
