@@ -50,6 +50,8 @@ export const variations: Record<string, Partial<Variation>> = {
   'paged-rfp-403': { rfpPageSize: 2, authFailureStatus: 403, unknownUserStatus: 400, emptyLastPage: true, order: 'desc' },
   // Lists at their most unusual but legitimate: newest first, offset cursors, an empty page after a full last one, a capped limit, RfP one per page.
   'lists-desc-offset-capped': { order: 'desc', cursorStyle: 'offset', emptyLastPage: true, limitAbove100: 'cap', rfpPageSize: 1, badInputStatus: 422 },
+  // Creation at its most unusual but legitimate: 200 for a creation, digit-string ids, +00:00 timestamps, strict formats refused with 422, an unknown user with 400, problem+json errors.
+  'create-200-digits-422': { createStatus: 200, idFormat: 'digits', timestampStyle: 'offset', badInputStatus: 422, unknownUserStatus: 400, errorShape: 'problem' },
 };
 
 export function resolveVariation(choice: string | Partial<Variation> | undefined): Variation {
