@@ -24,6 +24,8 @@ export class Redactor {
   private secrets: Secret[];
   private readonly learned = new Map<string, string>();
   private readonly ours = new Set<string>();
+  /** Values were learned since the secrets list was last sorted. */
+  private stale = false;
 
   constructor(secrets: Secret[]) {
     this.secrets = sortSecrets(secrets.filter((s) => s.value.length > 0));
@@ -31,6 +33,11 @@ export class Redactor {
 
   /** Replace every secret, and every personal value learned from the target, inside a string. */
   text(input: string): string {
+    // Rebuilt here, not on every learnFrom: a long walk learns on every page but prints rarely.
+    if (this.stale) {
+      this.secrets = sortSecrets([...this.secrets.filter((s) => !this.learned.has(s.value)), ...[...this.learned].map(([value, placeholder]) => ({ value, placeholder }))]);
+      this.stale = false;
+    }
     let out = input;
     for (const secret of this.secrets) out = out.split(secret.value).join(secret.placeholder);
     return out;
@@ -61,7 +68,7 @@ export class Redactor {
       this.learned.set(text, mask);
       added = true;
     });
-    if (added) this.secrets = sortSecrets([...this.secrets.filter((s) => !this.learned.has(s.value)), ...[...this.learned].map(([value, placeholder]) => ({ value, placeholder }))]);
+    if (added) this.stale = true;
   }
 
   /** Mask personal data in a parsed JSON value, then replace secrets in every string. */
