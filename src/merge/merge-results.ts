@@ -4,7 +4,8 @@
  * that shard's evidence; counts, requirement outcomes and the verdict are recomputed by the same
  * buildResults as a single run, so a merged verdict can never disagree with an unsharded one.
  */
-import type { CheckResult, CreatedResource, Outcome } from '../checks/types.js';
+import { checks as registeredChecks } from '../checks/registry.js';
+import type { CheckResult, CreatedResource } from '../checks/types.js';
 import { buildResults, worstOutcome, type CheckRecord, type Results } from '../report/results.js';
 
 export class MergeError extends Error {}
@@ -25,8 +26,11 @@ function asCheckResult(record: CheckRecord, created: CreatedResource[]): CheckRe
 
 export function mergeResults(parts: readonly Results[]): Results {
   if (parts.length === 0) throw new MergeError('nothing to merge: give the report directories of the shards');
+  const known = new Set(registeredChecks.map((c) => c.id));
   const worst = new Map<string, CheckRecord>();
   for (const part of parts) {
+    const unknown = part.checks.find((c) => !known.has(c.id));
+    if (unknown) throw new MergeError(`a shard ran check "${unknown.id}", which this version of the suite does not know (the shard ran ${part.suiteVersion}); merge with the version that ran the shards`);
     for (const check of part.checks) {
       const seen = worst.get(check.id);
       const isWorse = seen !== undefined && check.outcome !== seen.outcome && worstOutcome([seen.outcome, check.outcome]) === check.outcome;
@@ -41,6 +45,9 @@ export function mergeResults(parts: readonly Results[]): Results {
 
   // A check that crashed left its error in the shard's errors[] already; they carry over as they are.
   const errors = [...new Set(parts.flatMap((p) => p.errors ?? []))];
+  // A shard that is missing (a lost artifact) must not pass for a whole run: the verdict says so.
+  const missing = registeredChecks.filter((c) => !worst.has(c.id)).map((c) => c.id);
+  if (missing.length > 0) errors.push(`${missing.length} check(s) ran in no shard (is a shard missing?): ${missing.join(', ')}`);
   const started = Math.min(...parts.map((p) => Date.parse(p.startedAt)));
   const ended = Math.max(...parts.map((p) => Date.parse(p.startedAt) + p.durationMs));
   const first = parts[0] as Results;
@@ -58,15 +65,14 @@ export function mergeResults(parts: readonly Results[]): Results {
 }
 
 /** Sentences about the shards that a person merging them should know (not errors: the verdict stands). */
-export function mergeNotes(parts: readonly Results[], merged: Results, registered: readonly string[]): string[] {
+export function mergeNotes(parts: readonly Results[]): string[] {
   const notes: string[] = [];
+  const versions = new Set(parts.map((p) => `${p.suiteVersion} ${p.specHash}`));
+  if (versions.size > 1) notes.push('the shards ran different suite versions or specs; their verdicts may not add up');
   const seeds = new Set(parts.map((p) => p.seed));
   if (seeds.size > 1) notes.push(`the shards ran with different seeds (${[...seeds].join(', ')}); pass the same --seed to every shard to replay a run`);
   const targets = new Set(parts.map((p) => p.target.baseUrl));
   if (targets.size > 1 && !parts.every((p) => p.target.embedded)) notes.push(`the shards tested different targets: ${[...targets].join(', ')}`);
-  const ran = new Set(merged.checks.map((c) => c.id));
-  const missing = registered.filter((id) => !ran.has(id));
-  if (missing.length > 0) notes.push(`${missing.length} check(s) ran in no shard (is a shard missing?): ${missing.join(', ')}`);
   return notes;
 }
 

@@ -44,6 +44,11 @@ describe('sharded runs', () => {
     expect(merged.created.length).toBe((one.results?.created.length ?? 0) + (two.results?.created.length ?? 0));
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('CONFORMANT');
 
+    // A lost shard is not a whole run: the merged verdict says it could not run.
+    const partial = mergeResults([one.results as Results]);
+    expect(partial.verdict).toBe('could-not-run');
+    expect(partial.errors.join(' ')).toMatch(/ran in no shard/);
+
     // A check in several shards keeps its worst outcome, and the verdict follows it.
     const broken = structuredClone(two.results as Results);
     const shared = broken.checks.find((c) => inBoth.includes(c.id));
