@@ -28,6 +28,11 @@ export interface Finding {
   exchange?: number;
   /** A shrunk fast-check counterexample, with its seed and path. */
   counterexample?: string;
+  /**
+   * The requirements this finding shows broken, when the check can tell (a schema violation names its
+   * field). Absent: the finding counts against every requirement the check covers.
+   */
+  requirements?: string[];
 }
 
 export interface CreatedResource {

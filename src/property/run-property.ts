@@ -22,6 +22,8 @@ export interface Verdict {
   actual?: string;
   /** The exchange that shows it. */
   exchange?: Exchange;
+  /** The requirements the failure breaks, when the judge can tell (see Finding.requirements). */
+  requirements?: string[];
   /** A convention broken while the property held (reported as a warn, once per distinct key). */
   warning?: { key: string; message: string; exchange?: Exchange };
   /** The input held, but only vacuously: nothing could be proved about it (said in the pass note). */
@@ -154,6 +156,7 @@ export function reportProperty<T>(t: Probe, outcome: PropertyOutcome<T>, options
       ...(failure.verdict.exchange ? { exchange: failure.verdict.exchange } : {}),
       ...(failure.verdict.expected !== undefined ? { expected: failure.verdict.expected } : {}),
       ...(failure.verdict.actual !== undefined ? { actual: failure.verdict.actual } : {}),
+      ...(failure.verdict.requirements !== undefined ? { requirements: failure.verdict.requirements } : {}),
       counterexample,
     });
   }

@@ -8,6 +8,7 @@ import { isServerError, isSuccess } from '../http/exchange.js';
 import type { CreateBody } from '../domain/user-bank.js';
 import { IMMUTABLE_BANK_FIELDS } from '../domain/user-bank.js';
 import { describeViolations, validate } from '../schema/validator.js';
+import { violatedRequirements } from '../schema/violated-requirements.js';
 import type { Probe } from '../suite/probe.js';
 import { idOf, listBanksOf } from './bank-listing.js';
 import type { Verdict } from './run-property.js';
@@ -40,7 +41,15 @@ export function judgeSchema(sent: Creation): Verdict {
   }
   const violations = validate('user-bank', exchange.json);
   if (violations.length > 0) {
-    return { ok: false, problem: `the created User Bank does not match schemas/user-bank.schema.json: ${describeViolations(violations)}`, expected: 'a User Bank with every field of 2.1', actual: describeViolations(violations, 10), exchange };
+    const requirements = violatedRequirements('user-bank', violations);
+    return {
+      ok: false,
+      problem: `the created User Bank does not match schemas/user-bank.schema.json: ${describeViolations(violations)}`,
+      expected: 'a User Bank with every field of 2.1',
+      actual: describeViolations(violations, 10),
+      exchange,
+      ...(requirements ? { requirements } : {}),
+    };
   }
   return { ok: true };
 }

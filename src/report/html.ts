@@ -8,6 +8,7 @@
 import type { Outcome } from '../checks/types.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
 import { bodyExcerpt } from './excerpt.js';
+import { findingsNameRequirements, outcomeForRequirement } from './requirement-outcome.js';
 import type { CheckRecord, RequirementRecord, Results } from './results.js';
 import { compareSections, sectionLabel } from './sections.js';
 import { replayCommand, VERDICT_TEXT } from './wording.js';
@@ -205,10 +206,18 @@ function matrixBlock(results: Results): string {
             ? `<ul class="checklist">${r.checks
                 .map((id) => {
                   const c = ran.get(id);
-                  // A broken broader check (a schema check covering every field) marks each field it
-                  // covers; say so, so the reader looks at its findings for which field actually broke.
-                  const broader = c && (c.outcome === 'fail' || c.outcome === 'warn') && c.requirement !== r.id ? ' <small class="none">(a broader check: see its findings)</small>' : '';
-                  return `<li><a href="#${anchor(id)}"><code>${esc(id)}</code></a>${c ? ` ${badge(c.outcome)}${broader}` : ' <span class="none">not run</span>'}</li>`;
+                  if (!c) return `<li><a href="#${anchor(id)}"><code>${esc(id)}</code></a> <span class="none">not run</span></li>`;
+                  // A broader check (a schema check covering every field) shows what it gave this
+                  // requirement; where its findings do not say which field broke, it marks them all.
+                  const own = outcomeForRequirement(c, r.id);
+                  const broken = c.outcome === 'fail' || c.outcome === 'warn';
+                  const note =
+                    broken && own !== c.outcome
+                      ? ` <small class="none">(the check ${c.outcome === 'fail' ? 'fails' : 'warns'} on other requirements)</small>`
+                      : broken && c.requirement !== r.id && !findingsNameRequirements(c)
+                        ? ' <small class="none">(a broader check: see its findings)</small>'
+                        : '';
+                  return `<li><a href="#${anchor(id)}"><code>${esc(id)}</code></a> ${badge(own)}${note}</li>`;
                 })
                 .join('')}</ul>`
             : '<span class="none">no check covers it</span>';
@@ -220,7 +229,7 @@ function matrixBlock(results: Results): string {
     })
     .join('\n');
   const warning = untestedMust > 0 ? ` <strong>${untestedMust} MUST requirement(s) have no check.</strong>` : '';
-  return `<p>${results.requirements.length} requirements of the spec and of HTTP: ${summary}.${warning} A requirement takes the worst outcome of the checks that cover it.</p>\n${tables}`;
+  return `<p>${results.requirements.length} requirements of the spec and of HTTP: ${summary}.${warning} A requirement takes the worst outcome the checks that cover it give it; a schema check fails only the fields its findings name.</p>\n${tables}`;
 }
 
 function checksBlock(results: Results): string {

@@ -99,7 +99,7 @@ export function toMarkdown(results: Results): string {
   lines.push(
     '## Requirements',
     '',
-    `${results.requirements.length} requirements; ${untested.length} untested${mustUntested ? ` (**${mustUntested} MUST**)` : ''}. A requirement takes the worst outcome of the checks that cover it.`,
+    `${results.requirements.length} requirements; ${untested.length} untested${mustUntested ? ` (**${mustUntested} MUST**)` : ''}. A requirement takes the worst outcome the checks that cover it give it; a schema check fails only the fields its findings name.`,
     '',
     '<details><summary>Every requirement with the checks that cover it</summary>',
     '',

@@ -10,6 +10,7 @@ import type { CheckResult, CreatedResource, Finding, Outcome } from '../checks/t
 import type { ExchangeEvidence } from '../http/evidence.js';
 import { packageRoot, specPath } from '../paths.js';
 import { requirement, requirements, type Level } from '../requirements.js';
+import { outcomeForRequirement } from './requirement-outcome.js';
 
 export type Verdict = 'conformant' | 'non-conformant' | 'inconclusive' | 'could-not-run';
 
@@ -114,7 +115,10 @@ export function buildResults(input: ResultsInput): Results {
   const ran = new Map(checks.map((c) => [c.id, c]));
   const reqs: RequirementRecord[] = requirements.map((req) => {
     const covering = registeredChecks.filter((spec) => requirementsOf(spec).includes(req.id)).map((spec) => spec.id);
-    const outcomes = covering.map((id) => ran.get(id)?.outcome).filter((o): o is Outcome => o !== undefined);
+    const outcomes = covering.flatMap((id) => {
+      const check = ran.get(id);
+      return check ? [outcomeForRequirement(check, req.id)] : [];
+    });
     return { ...req, checks: covering, outcome: worstOutcome(outcomes) };
   });
 

@@ -23,6 +23,8 @@ export interface SchemaViolation {
   path: string;
   message: string;
   keyword: string;
+  /** For a `required` violation: the member that is missing. */
+  missingProperty?: string;
 }
 
 // ajv-formats is CommonJS with a default export; under ESM interop it may arrive wrapped.
@@ -53,8 +55,11 @@ export function validate(name: SchemaName, value: unknown): SchemaViolation[] {
 
 function toViolation(error: ErrorObject): SchemaViolation {
   let message = error.message ?? error.keyword;
-  if (error.keyword === 'required') message = `required member "${(error.params as { missingProperty: string }).missingProperty}" is missing`;
   if (error.keyword === 'enum') message = `must be one of ${JSON.stringify((error.params as { allowedValues: unknown[] }).allowedValues)}`;
+  if (error.keyword === 'required') {
+    const missingProperty = (error.params as { missingProperty: string }).missingProperty;
+    return { path: error.instancePath, message: `required member "${missingProperty}" is missing`, keyword: error.keyword, missingProperty };
+  }
   return { path: error.instancePath, message, keyword: error.keyword };
 }
 

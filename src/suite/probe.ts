@@ -8,6 +8,7 @@ import type { RequestOptions } from '../http/client.js';
 import { toEvidence } from '../http/evidence.js';
 import { isSuccess, type Exchange } from '../http/exchange.js';
 import { describeViolations, validate, type SchemaName } from '../schema/validator.js';
+import { violatedRequirements } from '../schema/violated-requirements.js';
 import type { CheckResult, CheckSpec, CreatedResource, Finding, Outcome } from '../checks/types.js';
 import type { RunContext } from './context.js';
 import { InconclusiveSignal, SkipSignal } from './signals.js';
@@ -22,6 +23,8 @@ export interface FindingDetail {
   expected?: string;
   actual?: string;
   counterexample?: string;
+  /** The requirements the finding shows broken, when known (see Finding.requirements). */
+  requirements?: string[];
 }
 
 export class Probe {
@@ -118,6 +121,7 @@ export class Probe {
       ...(exchange ? { exchange } : {}),
       expected: `a value valid against ${schema}`,
       actual: describeViolations(violations, 10),
+      ...withRequirements(violatedRequirements(schema, violations)),
     });
     return false;
   }
@@ -136,6 +140,7 @@ export class Probe {
     if (detail.expected !== undefined) finding.expected = this.run.redactor.text(detail.expected);
     if (detail.actual !== undefined) finding.actual = this.run.redactor.text(detail.actual);
     if (detail.counterexample !== undefined) finding.counterexample = this.run.redactor.text(detail.counterexample);
+    if (detail.requirements !== undefined) finding.requirements = detail.requirements;
     this.findings.push(finding);
   }
 
@@ -183,6 +188,8 @@ export class Probe {
     };
   }
 }
+
+const withRequirements = (ids: string[] | undefined): { requirements?: string[] } => (ids ? { requirements: ids } : {});
 
 function summarize(findings: Finding[], dropped: number): string {
   const first = findings[0]?.message ?? '';

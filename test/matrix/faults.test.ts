@@ -21,6 +21,8 @@ describe.concurrent('every fault is caught by the check aimed at it', () => {
         rows.push(`${fault.name.padEnd(44)} ${aimed ? 'caught by' : 'MISSED by'} ${fault.caughtBy}${failing.length > 1 ? ` (+${failing.filter((id) => id !== fault.caughtBy).join(', ')})` : ''}`);
         expect(failing, `${fault.description}\n${run.stdout}\n${run.stderr}`).toContain(fault.caughtBy);
         expect(run.code).toBe(1);
+        // The requirement matrix of the report marks the requirement the fault breaks as failed.
+        expect(run.results?.requirements.find((r) => r.id === fault.breaks)?.outcome, `requirement ${fault.breaks} in the matrix`).toBe('fail');
       } finally {
         await reference.close();
       }
