@@ -1,11 +1,5 @@
-/**
- * A RunContext built the way src/suite/context.ts builds the suites' own (one HttpClient, one
- * keep-alive Agent, the redactor learning from every answer), without vitest's inject, so the bench
- * measures the client exactly as the checks use it.
- */
-import { HttpClient } from '../src/http/client.js';
-import type { RunContext } from '../src/suite/context.js';
-import { redactorFor } from '../src/suite/secrets.js';
+/** Settings and a RunContext for the bench: the suites' own client, pointed at the bench's reference. */
+import { contextFor, type RunContext } from '../src/suite/context-for.js';
 import type { RunSettings } from '../src/suite/settings.js';
 
 export function benchSettings(baseUrl: string, token: string, userId: string, concurrency: number): RunSettings {
@@ -26,21 +20,5 @@ export function benchSettings(baseUrl: string, token: string, userId: string, co
   };
 }
 
-export function benchContext(settings: RunSettings): RunContext {
-  const redactor = redactorFor(settings);
-  const client = new HttpClient({
-    baseUrl: settings.baseUrl,
-    tokenA: settings.tokenA,
-    timeoutMs: settings.timeoutMs,
-    maxBodyBytes: settings.maxBodyBytes,
-    concurrency: settings.concurrency,
-    rateLimit: settings.rateLimit,
-    readOnly: settings.readOnly,
-    maxWrites: settings.maxWrites,
-    maxRetryAfterMs: 5_000,
-    maxThrottleRetries: 3,
-    throttleBudgetMs: 20_000,
-    onExchange: (exchange) => redactor.learnFrom(exchange.json),
-  });
-  return { settings, client, redactor };
-}
+/** The suites' own context (src/suite/context-for.ts), so the bench measures the client as the checks use it. */
+export const benchContext = (settings: RunSettings): RunContext => contextFor(settings);

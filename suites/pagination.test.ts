@@ -346,14 +346,21 @@ conformanceCheck('pagination.traversal.repeatable', async (t) => {
 
 // ---------------------------------------------------------------- filters
 
+/** The filtered walks of a filter's planned values (shared by the checks of the filter), one after another. */
+async function walkEachFilterValue(t: Probe, name: FilterName): Promise<{ data: ListData; walks: (NamedWalk & { plan: FilterPlan })[] }> {
+  const { data, total } = await totalAtLeast(t, 1);
+  const plans = filterPlans(t, data, name);
+  if (plans.length === 0) t.skip(`no listed User Bank carries a ${name} string to filter by`);
+  const walks: (NamedWalk & { plan: FilterPlan })[] = [];
+  for (const plan of plans) walks.push({ plan, ...(await filteredWalk(t, total, plan)) });
+  return { data, walks };
+}
+
 function filterEveryPage(name: FilterName) {
   return async (t: Probe): Promise<void> => {
-    const { data, total } = await totalAtLeast(t, 1);
-    const plans = filterPlans(t, data, name);
-    if (plans.length === 0) return t.skip(`no listed User Bank carries a ${name} string to filter by`);
+    const { walks } = await walkEachFilterValue(t, name);
     const notes: string[] = [];
-    for (const plan of plans) {
-      const { label, result } = await filteredWalk(t, total, plan);
+    for (const { plan, label, result } of walks) {
       const pageOf = pageOfEachItem(result);
       const wrongPages = new Set<number>();
       result.items.forEach((item, i) => {
@@ -379,12 +386,9 @@ function filterEveryPage(name: FilterName) {
 
 function filterComplete(name: FilterName) {
   return async (t: Probe): Promise<void> => {
-    const { data, total } = await totalAtLeast(t, 1);
-    const plans = filterPlans(t, data, name);
-    if (plans.length === 0) return t.skip(`no listed User Bank carries a ${name} string to filter by`);
+    const { data, walks } = await walkEachFilterValue(t, name);
     const notes: string[] = [];
-    for (const plan of plans) {
-      const { label, result } = await filteredWalk(t, total, plan);
+    for (const { plan, label, result } of walks) {
       if (result.end !== 'complete') return t.inconclusive(`the walk with ${label} ended with ${result.end} (${result.detail}); pagination.traversal.ends reports it`);
       const listed = new Set(idsOf(result.items));
       const expected = new Set(plan.expected);

@@ -4,6 +4,7 @@
  * cost --runs writes, not five times that. The invalid-body properties run after them: the first,
  * alone, sends each request and lists the User's banks after it; the others judge the same answers.
  */
+import type fc from 'fast-check';
 import { createBody, distinctCreateBodies } from '../src/arbitraries/create-body.js';
 import { invalidCreateRequest, type InvalidCreateRequest } from '../src/arbitraries/invalid-body.js';
 import type { CreateBody } from '../src/domain/user-bank.js';
@@ -19,7 +20,7 @@ import {
 } from '../src/property/invalid-creation.js';
 import { DEFAULT_SHRINK_CALLS, reportProperty, runProperty, type Verdict } from '../src/property/run-property.js';
 import { perRun } from '../src/property/per-run.js';
-import { SendCache } from '../src/property/send-cache.js';
+import { SendCache, type Sent } from '../src/property/send-cache.js';
 import {
   describeBody,
   judgeCreateStatus,
@@ -57,24 +58,35 @@ function plannedValidRuns(t: Probe): number {
   return plan.planned;
 }
 
-/** The body of a check that judges every valid body's answer with `judge`. */
-function validProperty(what: string, judge: (t: Probe, sent: Creation) => Verdict | Promise<Verdict>): CheckBody {
+/** How a property generates its inputs and which cache sends them (each input sent once per run). */
+interface CachedRuns<T> {
+  arbitrary: fc.Arbitrary<T>;
+  numRuns: number;
+  describe: (value: T) => string;
+  cache: SendCache<T>;
+}
+
+/** The body of a check that judges the (shared, cached) answer to every generated input with `judge`. */
+function cachedProperty<T>(what: string, plan: (t: Probe) => CachedRuns<T>, judge: (t: Probe, sent: Sent<T>) => Verdict | Promise<Verdict>): CheckBody {
   return async (t) => {
     requireWrites(t);
-    const sends = validSends(t.run.client);
+    const { cache, describe, ...runs } = plan(t);
     const outcome = await runProperty(t, {
-      arbitrary: createBody(t.settings.userIdA),
-      numRuns: plannedValidRuns(t),
-      describe: describeBody,
-      judge: async (body) => {
-        const sent = await sends.send(body);
+      ...runs,
+      describe,
+      judge: async (value) => {
+        const sent = await cache.send(value);
         t.attach(sent.exchange);
         return judge(t, sent);
       },
     });
-    reportProperty(t, outcome, { what, describe: describeBody });
+    reportProperty(t, outcome, { what, describe });
   };
 }
+
+/** Judges every valid body's answer; all of these share the same bodies and answers. */
+const validProperty = (what: string, judge: (t: Probe, sent: Creation) => Verdict | Promise<Verdict>): CheckBody =>
+  cachedProperty(what, (t) => ({ arbitrary: createBody(t.settings.userIdA), numRuns: plannedValidRuns(t), describe: describeBody, cache: validSends(t.run.client) }), judge);
 
 conformanceCheck('user-banks.create.schema', validProperty('every valid body gives one User Bank with all its fields', (_t, sent) => judgeSchema(sent)));
 conformanceCheck('user-banks.create.returned-as-given', validProperty('account_number and routing_number come back as given', (_t, sent) => judgeReturnedAsGiven(sent)));
@@ -122,24 +134,9 @@ conformanceCheck(
   { sequential: true },
 );
 
-/** The body of a check that judges every invalid request's answer with `judge` (most answers are already in the cache). */
-function invalidProperty(what: string, judge: (sent: InvalidSent) => Verdict): CheckBody {
-  return async (t) => {
-    requireWrites(t);
-    const sends = invalid(t);
-    const outcome = await runProperty(t, {
-      arbitrary: invalidCreateRequest(t.settings.userIdA),
-      numRuns: invalidRuns(t),
-      describe: describeInvalid,
-      judge: async (request) => {
-        const sent = await sends.send(request);
-        t.attach(sent.exchange);
-        return judge(sent);
-      },
-    });
-    reportProperty(t, outcome, { what, describe: describeInvalid });
-  };
-}
+/** Judges every invalid request's answer (most answers are already in the cache). */
+const invalidProperty = (what: string, judge: (sent: InvalidSent) => Verdict): CheckBody =>
+  cachedProperty(what, (t) => ({ arbitrary: invalidCreateRequest(t.settings.userIdA), numRuns: invalidRuns(t), describe: describeInvalid, cache: invalid(t) }), (_t, sent) => judge(sent));
 
 // After the listing proof, and one at a time: a shrink here may create, and nothing else lists then.
 const afterProof = { sequential: true };

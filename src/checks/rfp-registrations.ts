@@ -1,3 +1,4 @@
+import { fieldRequirements } from './resource-fields.js';
 import type { CheckSpec } from './types.js';
 
 const area = 'rfp-registrations' as const;
@@ -8,7 +9,7 @@ export const rfpRegistrationsChecks: CheckSpec[] = [
     id: 'rfp-registrations.list.schema',
     area,
     requirement: 'list_rfp_registrations.response',
-    covers: ['list_rfp_registrations.operation', 'rfp_registration.required', 'rfp_registration.id', 'rfp_registration.created_at', 'rfp_registration.status', 'rfp_registration.use_case', 'rfp_registration.states'],
+    covers: ['list_rfp_registrations.operation', ...fieldRequirements('rfp_registration'), 'rfp_registration.states'],
     title: 'GET /rfp_registrations answers 2xx with a list envelope of RfP Registration objects',
   },
   {

@@ -1,3 +1,4 @@
+import { fieldRequirements } from './resource-fields.js';
 import type { CheckSpec } from './types.js';
 
 const area = 'user-banks.create' as const;
@@ -13,17 +14,7 @@ export const userBanksCreateChecks: CheckSpec[] = [
     requirement: 'create_user_bank.response',
     covers: [
       'create_user_bank.operation',
-      'user_bank.id',
-      'user_bank.user_id',
-      'user_bank.account_number',
-      'user_bank.routing_number',
-      'user_bank.account_holder_type',
-      'user_bank.bank_account_type',
-      'user_bank.created_at',
-      'user_bank.is_rtp_enabled',
-      'user_bank.is_rtp_rfp_enabled',
-      'user_bank.status',
-      'user_bank.verification_status',
+      ...fieldRequirements('user_bank'),
       'json.bodies',
     ],
     title: 'POST /user_banks with a valid body answers 2xx with one User Bank object with all its fields (property)',

@@ -1,3 +1,4 @@
+import { fieldRequirements } from './resource-fields.js';
 import type { CheckSpec } from './types.js';
 
 /** Checks of GET /user_banks (spec 4.2, 2.1, 2.4, 8); walks and limits are in pagination.ts. */
@@ -11,17 +12,7 @@ export const userBanksListChecks: CheckSpec[] = [
       'list.envelope',
       'list.data',
       'list.next_cursor',
-      'user_bank.id',
-      'user_bank.user_id',
-      'user_bank.account_number',
-      'user_bank.routing_number',
-      'user_bank.account_holder_type',
-      'user_bank.bank_account_type',
-      'user_bank.created_at',
-      'user_bank.is_rtp_enabled',
-      'user_bank.is_rtp_rfp_enabled',
-      'user_bank.status',
-      'user_bank.verification_status',
+      ...fieldRequirements('user_bank'),
     ],
     title: 'GET /user_banks answers 2xx with a list envelope of User Bank objects',
   },

@@ -1,0 +1,44 @@
+/**
+ * The run's shared state built from its settings: one HTTP client (one connection pool, one write
+ * budget, one exchange log) and one redactor that learns the personal data of every answer. Kept
+ * apart from vitest's inject so the bench builds its client exactly as the checks use it.
+ */
+import { HttpClient } from '../http/client.js';
+import { Redactor } from '../http/redact.js';
+import { redactorFor } from './secrets.js';
+import type { RunSettings } from './settings.js';
+
+export interface RunContext {
+  settings: RunSettings;
+  client: HttpClient;
+  redactor: Redactor;
+}
+
+export function contextFor(settings: RunSettings): RunContext {
+  const redactor = redactorFor(settings);
+  const client = new HttpClient({
+    baseUrl: settings.baseUrl,
+    tokenA: settings.tokenA,
+    ...(settings.tokenB !== undefined ? { tokenB: settings.tokenB } : {}),
+    timeoutMs: settings.timeoutMs,
+    maxBodyBytes: settings.maxBodyBytes,
+    concurrency: settings.concurrency,
+    rateLimit: settings.rateLimit,
+    readOnly: settings.readOnly,
+    maxWrites: settings.maxWrites,
+    maxRetryAfterMs: 5_000,
+    maxThrottleRetries: 3,
+    throttleBudgetMs: 20_000,
+    onExchange: (exchange) => {
+      if (exchange.request.body !== undefined) {
+        try {
+          redactor.noteSent(JSON.parse(exchange.request.body));
+        } catch {
+          // A deliberately malformed body holds no values to keep whole.
+        }
+      }
+      redactor.learnFrom(exchange.json);
+    },
+  });
+  return { settings, client, redactor };
+}
