@@ -167,7 +167,7 @@ export class HttpClient {
     const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
     try {
       const res = await request(url, { method: method as 'GET', headers, body, dispatcher: this.agent, signal: controller.signal });
-      const bodyText = await this.readCapped(res.body, method, url);
+      const { text: bodyText, bytes: bodyBytes } = await this.readCapped(res.body, method, url);
       const responseHeaders: Record<string, string> = {};
       for (const [name, value] of Object.entries(res.headers)) {
         if (value !== undefined) responseHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
@@ -195,7 +195,7 @@ export class HttpClient {
         url,
         status: exchange.status,
         contentType: responseHeaders['content-type'],
-        bodyBytes: Buffer.byteLength(bodyText),
+        bodyBytes,
         jsonParses: exchange.jsonError === undefined,
       });
       if (method === 'POST' && exchange.status >= 200 && exchange.status < 300 && new URL(url).pathname.endsWith('/user_banks')) {
@@ -211,7 +211,7 @@ export class HttpClient {
     }
   }
 
-  private async readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, method: string, url: string): Promise<string> {
+  private async readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, method: string, url: string): Promise<{ text: string; bytes: number }> {
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of body) {
@@ -222,7 +222,7 @@ export class HttpClient {
       }
       chunks.push(chunk);
     }
-    return Buffer.concat(chunks).toString('utf8');
+    return { text: Buffer.concat(chunks, size).toString('utf8'), bytes: size };
   }
 
   private translate(error: unknown, method: string, url: string, aborted: boolean): Error {

@@ -113,13 +113,18 @@ function sortSecrets(secrets: Secret[]): Secret[] {
 
 function forEachMember(value: unknown, visit: (member: string, child: unknown) => void, depth = 0): void {
   if (depth > 20 || value === null || typeof value !== 'object') return;
+  // The hot path of a long walk (every member of every page): no per-object entry arrays, and no
+  // call for a primitive child.
   if (Array.isArray(value)) {
-    for (const item of value) forEachMember(item, visit, depth + 1);
+    for (const item of value) if (item !== null && typeof item === 'object') forEachMember(item, visit, depth + 1);
     return;
   }
-  for (const [member, child] of Object.entries(value)) {
+  const record = value as Record<string, unknown>;
+  for (const member in record) {
+    if (!Object.hasOwn(record, member)) continue;
+    const child = record[member];
     visit(member, child);
-    forEachMember(child, visit, depth + 1);
+    if (child !== null && typeof child === 'object') forEachMember(child, visit, depth + 1);
   }
 }
 
