@@ -3,6 +3,8 @@
  * environment variable that holds them (so a curl line still replays), and personal data read from
  * the target is masked by member name wherever it appears in a JSON body.
  */
+import { ReplacementIndex } from './replacement-index.js';
+
 export interface Secret {
   value: string;
   /** What the secret is printed as, e.g. `$CONFORMANCE_TOKEN`. */
@@ -21,26 +23,22 @@ const MIN_LEARNED_LENGTH = 5;
 const MAX_LEARNED = 50_000;
 
 export class Redactor {
-  private secrets: Secret[];
-  private readonly learned = new Map<string, string>();
+  /** The configured secrets (tokens): few, any length, replaced first. */
+  private readonly secrets: Secret[];
+  /** Personal values learned from the target: up to MAX_LEARNED, replaced in one pass. */
+  private readonly learned = new ReplacementIndex(MIN_LEARNED_LENGTH);
   private readonly ours = new Set<string>();
-  /** Values were learned since the secrets list was last sorted. */
-  private stale = false;
 
   constructor(secrets: Secret[]) {
-    this.secrets = sortSecrets(secrets.filter((s) => s.value.length > 0));
+    // Longest first, so a secret that contains another is replaced whole.
+    this.secrets = secrets.filter((s) => s.value.length > 0).sort((a, b) => b.value.length - a.value.length);
   }
 
   /** Replace every secret, and every personal value learned from the target, inside a string. */
   text(input: string): string {
-    // Rebuilt here, not on every learnFrom: a long walk learns on every page but prints rarely.
-    if (this.stale) {
-      this.secrets = sortSecrets([...this.secrets.filter((s) => !this.learned.has(s.value)), ...[...this.learned].map(([value, placeholder]) => ({ value, placeholder }))]);
-      this.stale = false;
-    }
     let out = input;
     for (const secret of this.secrets) out = out.split(secret.value).join(secret.placeholder);
-    return out;
+    return this.learned.replaceIn(out);
   }
 
   /**
@@ -58,17 +56,13 @@ export class Redactor {
    * message or curl line that quotes one is masked too, not only bodies masked by member name.
    */
   learnFrom(json: unknown): void {
-    let added = false;
     forEachMember(json, (member, value) => {
       if (!LEARNED_MEMBERS.has(member)) return;
       const text = typeof value === 'number' ? String(value) : value;
       if (typeof text !== 'string' || text.length < MIN_LEARNED_LENGTH || this.ours.has(text) || this.learned.has(text)) return;
       if (this.learned.size >= MAX_LEARNED) return;
-      const mask = member === 'account_number' ? maskAllButLastFour(text) : `[masked ${member}]`;
-      this.learned.set(text, mask);
-      added = true;
+      this.learned.add(text, member === 'account_number' ? maskAllButLastFour(text) : `[masked ${member}]`);
     });
-    if (added) this.stale = true;
   }
 
   /** Mask personal data in a parsed JSON value, then replace secrets in every string. */
@@ -104,11 +98,6 @@ export class Redactor {
     }
     return value;
   }
-}
-
-function sortSecrets(secrets: Secret[]): Secret[] {
-  // Longest first, so a value that contains another is replaced whole.
-  return secrets.sort((a, b) => b.value.length - a.value.length);
 }
 
 function forEachMember(value: unknown, visit: (member: string, child: unknown) => void, depth = 0): void {
