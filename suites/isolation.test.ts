@@ -5,7 +5,7 @@
  * everything cannot make isolation pass by accident.
  */
 import { isSuccess, type Exchange } from '../src/http/exchange.js';
-import { walk, type WalkResult } from '../src/pagination/walker.js';
+import { proofWalk, type WalkResult } from '../src/pagination/walker.js';
 import { conformanceCheck } from '../src/suite/check.js';
 import { exampleCreateBody } from '../src/suite/example-body.js';
 import type { Probe } from '../src/suite/probe.js';
@@ -88,9 +88,9 @@ conformanceCheck('isolation.get-user.other-callers-user-hidden', async (t) => {
 conformanceCheck('isolation.list-user-banks.filter-by-other-callers-user', async (t) => {
   await requireCallerB(t);
   const { userIdA } = t.settings;
-  const mine = await walk(t, { path: '/user_banks', query: { user_id: userIdA }, auth: 'a' });
+  const mine = await proofWalk(t, { path: '/user_banks', query: { user_id: userIdA }, auth: 'a' });
   const aIds = idsOf(mine);
-  const theirs = await walk(t, { path: '/user_banks', query: { user_id: userIdA }, auth: 'b' });
+  const theirs = await proofWalk(t, { path: '/user_banks', query: { user_id: userIdA }, auth: 'b' });
   if (refusedOutright(theirs)) {
     t.passed(`caller B's GET /user_banks?user_id={A's user} was refused (${theirs.detail})`);
     return;
@@ -101,10 +101,10 @@ conformanceCheck('isolation.list-user-banks.filter-by-other-callers-user', async
 
 conformanceCheck('isolation.rfp-registrations.other-callers-hidden', async (t) => {
   await requireCallerB(t);
-  const mine = await walk(t, { path: '/rfp_registrations', auth: 'a' });
+  const mine = await proofWalk(t, { path: '/rfp_registrations', auth: 'a' });
   const aIds = idsOf(mine);
   if (aIds.size === 0) t.skip(`caller A lists no RfP Registration (${mine.detail ?? 'an empty list'}), so there is none B must not see; run with a caller that has one`);
-  const theirs = await walk(t, { path: '/rfp_registrations', auth: 'b' });
+  const theirs = await proofWalk(t, { path: '/rfp_registrations', auth: 'b' });
   if (refusedOutright(theirs)) {
     t.inconclusive(`caller B could not list its own RfP Registrations (${theirs.detail}); check --token-b`);
   }
@@ -124,10 +124,10 @@ conformanceCheck(
       const exchange = await t.request({ method: 'POST', path: '/user_banks', json: body, auth: 'a' });
       if (isSuccess(exchange)) created = body;
     }
-    const mine = await walk(t, { path: '/user_banks', auth: 'a' });
+    const mine = await proofWalk(t, { path: '/user_banks', auth: 'a' });
     const aIds = idsOf(mine);
     if (aIds.size === 0) t.skip(`caller A lists no User Bank (${mine.detail ?? 'an empty list'}); run without --read-only (a bank is created) or with a caller that has one`);
-    const theirs = await walk(t, { path: '/user_banks', auth: 'b' });
+    const theirs = await proofWalk(t, { path: '/user_banks', auth: 'b' });
     if (refusedOutright(theirs)) t.inconclusive(`caller B could not list its own User Banks (${theirs.detail}); check --token-b`);
     const leaked = theirs.items
       .map(record)
@@ -147,7 +147,7 @@ conformanceCheck(
     const body = uniqueBody(t.settings.userIdA, t.settings.seed);
     const post = await t.request({ method: 'POST', path: '/user_banks', json: body, auth: 'b' });
     // Refused or not, the proof is what A sees: a refusal that still stored the bank is the breach too.
-    const mine = await walk(t, { path: '/user_banks', query: { user_id: t.settings.userIdA }, auth: 'a' });
+    const mine = await proofWalk(t, { path: '/user_banks', query: { user_id: t.settings.userIdA }, auth: 'a' });
     if (refusedOutright(mine)) t.inconclusive(`caller A's own listing GET /user_banks?user_id={user-id} was refused (${mine.detail}); check --token and --user-id`);
     const stored = mine.items.map(record).find((bank) => bank.account_number === body.account_number);
     if (stored) {
@@ -158,7 +158,7 @@ conformanceCheck(
       });
       return;
     }
-    if (mine.end !== 'complete') t.inconclusive(`caller A's listing could not be read to its end (${mine.detail}), so B's bank might be further on`);
+    if (mine.end !== 'complete') t.inconclusive(`caller A's listing could not be read to its end (${mine.detail}), so B's bank might be further on; a --user-id with fewer User Banks lets the proof finish`);
     t.passed(`caller B's POST with A's user_id was answered ${post.status}; nothing of it is visible to A`);
   },
   { sequential: true },

@@ -79,8 +79,8 @@ function filterPlans(t: Probe, data: ListData, name: FilterName): FilterPlan[] {
   return byCount.slice(0, 2).map(([value, expected]) => ({ name, value, expected }));
 }
 
-function filteredWalk(t: Probe, total: number, plan: FilterPlan): Promise<NamedWalk> {
-  const limit = filterLimitFor(plan.expected.length);
+async function filteredWalk(t: Probe, total: number, plan: FilterPlan): Promise<NamedWalk> {
+  const limit = filterLimitFor(plan.expected.length, (await listData(t)).smallWalkPages);
   return sharedWalk(t, `user_banks:${plan.name}=${plan.value}:limit=${limit}`, {
     path: USER_BANKS,
     query: { [plan.name]: plan.value },

@@ -37,9 +37,13 @@ export function pageCapFor(total: number, limit: number | undefined): number {
   return Math.ceil(total / size) + 3;
 }
 
-/** A page size that gives a filtered list of `count` items a few pages (at most 7 items each). */
-export function filterLimitFor(count: number): number {
-  return Math.min(7, Math.max(1, Math.ceil(count / 4)));
+/**
+ * A page size that gives a filtered list of `count` items a few pages (at most 7 items each), grown
+ * on a big list so the walk stays under `maxPages` (16,000 matches at 7 a page took 2,300 pages).
+ */
+export function filterLimitFor(count: number, maxPages: number = PAGES_PER_SMALL_WALK): number {
+  const few = Math.min(7, Math.max(1, Math.ceil(count / 4)));
+  return Math.min(MAX_PAGE_SIZE, Math.max(few, Math.ceil(count / Math.max(1, maxPages))));
 }
 
 /**

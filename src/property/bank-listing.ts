@@ -3,7 +3,7 @@
  * shared cursor walker (bounded in pages and time). Creation properties prove what was created,
  * and that nothing was created, by reading this list.
  */
-import { walk, type WalkResult } from '../pagination/walker.js';
+import { proofWalk, type WalkResult } from '../pagination/walker.js';
 import type { Probe } from '../suite/probe.js';
 
 export interface BankListing {
@@ -14,7 +14,7 @@ export interface BankListing {
 }
 
 export async function listBanksOf(t: Probe, userId: string): Promise<BankListing> {
-  const result = await walk(t, { path: '/user_banks', query: { user_id: userId } });
+  const result = await proofWalk(t, { path: '/user_banks', query: { user_id: userId } });
   const banks = result.items.filter((item): item is Record<string, unknown> => item !== null && typeof item === 'object' && (item as { user_id?: unknown }).user_id === userId);
   return { banks, complete: result.end === 'complete', walk: result };
 }

@@ -37,6 +37,12 @@ describe('plan', () => {
     expect(filterLimitFor(15)).toBe(4);
     expect(filterLimitFor(1)).toBe(1);
   });
+
+  test('a big filtered list gets larger pages, so its walk stays under the page budget', () => {
+    expect(filterLimitFor(16_000)).toBe(80);
+    expect(filterLimitFor(16_000, 1_000)).toBe(16);
+    expect(filterLimitFor(1_000_000)).toBe(100);
+  });
 });
 
 describe('ids', () => {
