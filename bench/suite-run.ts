@@ -23,8 +23,8 @@ export interface SuiteRunFigures {
 
 const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 
-export async function suiteRun(options: { latencyMs: number; concurrency?: number; timeoutMs?: number }): Promise<SuiteRunFigures> {
-  const reference = await startReference({ latencyMs: options.latencyMs });
+export async function suiteRun(options: { latencyMs: number; extraBanks?: number; concurrency?: number; timeoutMs?: number }): Promise<SuiteRunFigures> {
+  const reference = await startReference({ latencyMs: options.latencyMs, extraBanks: options.extraBanks ?? 0 });
   const reportDir = mkdtempSync(join(tmpdir(), 'blc-bench-'));
   const args = [
     '--base-url', reference.url,
