@@ -8,7 +8,7 @@ import { authOperations, resourceDataIn, type AuthOperationKey, type CredentialK
 import type { AuthChoice, RequestOptions } from '../src/http/client.js';
 import { isHttpError } from '../src/http/errors.js';
 import { isSuccess, type Exchange } from '../src/http/exchange.js';
-import { proofWalk } from '../src/pagination/walker.js';
+import { proofWalk } from '../src/pagination/proof-walk.js';
 import { conformanceCheck, type CheckBody } from '../src/suite/check.js';
 import { exampleCreateBody } from '../src/suite/example-body.js';
 import type { Probe } from '../src/suite/probe.js';

@@ -5,7 +5,8 @@
  * everything cannot make isolation pass by accident.
  */
 import { isSuccess, type Exchange } from '../src/http/exchange.js';
-import { proofWalk, type WalkResult } from '../src/pagination/walker.js';
+import { proofWalk } from '../src/pagination/proof-walk.js';
+import type { WalkResult } from '../src/pagination/walker.js';
 import { conformanceCheck } from '../src/suite/check.js';
 import { exampleCreateBody } from '../src/suite/example-body.js';
 import type { Probe } from '../src/suite/probe.js';

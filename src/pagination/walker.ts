@@ -64,21 +64,10 @@ export const HARD_MAX_PAGES = 20_000;
 /** Items a walk with the default page cap can read: enough for the suite's lists, bounded for a cursor that never ends. */
 export const DEFAULT_ITEM_BUDGET = 2_000;
 
-/**
- * Items a listing read to prove an absence (a refused write stored nowhere, another caller's bank
- * not listed) may read: such a proof needs the whole list, and a staging User can hold thousands.
- */
-export const PROOF_ITEM_BUDGET = 10_000;
-
 export function defaultMaxPages(limit: number | undefined, items = DEFAULT_ITEM_BUDGET): number {
   const size = Math.min(MAX_PAGE_SIZE, Math.max(1, limit ?? MAX_PAGE_SIZE));
   // +2: one legitimate empty last page after a full one, and one more to see it end.
   return Math.ceil(items / size) + 2;
-}
-
-/** A walk that must read the whole list to prove something: pages of 100, up to PROOF_ITEM_BUDGET items. */
-export function proofWalk(t: Probe, options: Omit<WalkOptions, 'limit' | 'maxPages'>): Promise<WalkResult> {
-  return walk(t, { ...options, limit: MAX_PAGE_SIZE, maxPages: defaultMaxPages(MAX_PAGE_SIZE, PROOF_ITEM_BUDGET) });
 }
 
 export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> {

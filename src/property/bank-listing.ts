@@ -3,7 +3,8 @@
  * shared cursor walker (bounded in pages and time). Creation properties prove what was created,
  * and that nothing was created, by reading this list.
  */
-import { proofWalk, type WalkResult } from '../pagination/walker.js';
+import { proofWalk } from '../pagination/proof-walk.js';
+import type { WalkResult } from '../pagination/walker.js';
 import type { Probe } from '../suite/probe.js';
 
 export interface BankListing {

@@ -1,0 +1,24 @@
+/**
+ * Walks that must read a whole list to prove an absence: a refused write stored nowhere, another
+ * caller's bank not listed. A staging User can hold thousands of banks, so these read up to
+ * PROOF_ITEM_BUDGET items at pages of 100. A list that already ran past that budget in this run (a
+ * huge list, or a cursor that never ends) is walked again only to the ordinary budget: the proof
+ * cannot finish either way, and a broken target should not take 100 pages per listing.
+ */
+import { perRun } from '../property/per-run.js';
+import type { Probe } from '../suite/probe.js';
+import { MAX_PAGE_SIZE, defaultMaxPages, walk, type WalkOptions, type WalkResult } from './walker.js';
+
+export const PROOF_ITEM_BUDGET = 10_000;
+
+/** Lists (path and query, per caller) whose proof walk ended at its page or time cap in this run. */
+const unending = perRun(() => new Set<string>());
+
+export async function proofWalk(t: Probe, options: Omit<WalkOptions, 'limit' | 'maxPages'>): Promise<WalkResult> {
+  const key = JSON.stringify([options.path, options.query ?? {}, options.auth ?? 'a']);
+  const seen = unending(t.run.client);
+  const items = seen.has(key) ? undefined : PROOF_ITEM_BUDGET;
+  const result = await walk(t, { ...options, limit: MAX_PAGE_SIZE, maxPages: defaultMaxPages(MAX_PAGE_SIZE, items) });
+  if (result.end === 'page-cap' || result.end === 'time-cap') seen.add(key);
+  return result;
+}
