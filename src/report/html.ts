@@ -7,6 +7,7 @@
  */
 import type { Outcome } from '../checks/types.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
+import { hasRequirement, requirement } from '../requirements.js';
 import { bodyExcerpt } from './excerpt.js';
 import { findingsNameRequirements, outcomeForRequirement } from './requirement-outcome.js';
 import type { CheckRecord, RequirementRecord, Results } from './results.js';
@@ -121,11 +122,19 @@ function evidenceOf(check: CheckRecord): ExchangeEvidence[] {
   return (cited.length > 0 ? cited : check.exchanges.slice(0, 1)).slice(0, 3);
 }
 
+/** A requirement a finding names, with its section and quote, so the field that broke is plain. */
+function brokenRequirement(id: string): string {
+  if (!hasRequirement(id)) return `<code>${esc(id)}</code>`;
+  const req = requirement(id);
+  return `<code>${esc(id)}</code> (${esc(req.section)}) <span class="none">${esc(req.quote)}</span>`;
+}
+
 function findingsBlock(check: CheckRecord): string {
   const findings = check.findings.filter((f) => (check.outcome === 'fail' ? true : f.severity === 'warn' || check.level === 'SHOULD'));
   if (findings.length === 0) return `<p>${esc(check.message)}</p>`;
   const items = findings.slice(0, 12).map((f) => {
     const pairs: string[] = [];
+    if (f.requirements !== undefined) pairs.push(`<dt>Breaks</dt><dd>${f.requirements.map(brokenRequirement).join('<br>')}</dd>`);
     if (f.expected !== undefined) pairs.push(`<dt>Expected</dt><dd>${esc(f.expected)}</dd>`);
     if (f.actual !== undefined) pairs.push(`<dt>Seen</dt><dd>${esc(f.actual)}</dd>`);
     if (f.counterexample !== undefined) pairs.push(`<dt>Counterexample</dt><dd><code>${esc(f.counterexample)}</code></dd>`);

@@ -24,6 +24,7 @@ function detail(check: CheckRecord): string[] {
   ];
   for (const finding of check.findings.slice(0, 5)) {
     lines.push(`- ${clip(oneLine(finding.message), 400)}`);
+    if (finding.requirements !== undefined) lines.push(`  - breaks: ${finding.requirements.map(code).join(', ')}`);
     if (finding.expected !== undefined) lines.push(`  - expected: ${clip(oneLine(finding.expected), 300)}`);
     if (finding.actual !== undefined) lines.push(`  - seen: ${clip(oneLine(finding.actual), 300)}`);
     if (finding.counterexample) lines.push(`  - counterexample: ${code(clip(oneLine(finding.counterexample), 300))}`);

@@ -216,3 +216,28 @@ describe('report.md size', () => {
     for (const check of results.checks) expect(md).toContain(`| \`${check.id}\` |`);
   });
 });
+
+describe('a finding that names the field it breaks', () => {
+  test('fails that field in the matrix, not every field the schema check covers, and both reports name it', () => {
+    const failing = result('user-banks.list.schema', 'fail');
+    failing.findings = [{ ...(failing.findings[0] as CheckResult['findings'][number]), requirements: ['user_bank.is_rtp_enabled'] }];
+    const results = buildResults({
+      target: { baseUrl: 'http://127.0.0.1:1', embedded: false },
+      startedAt: new Date('2026-01-02T03:04:05Z'),
+      durationMs: 1,
+      seed: 1,
+      runs: 25,
+      readOnly: false,
+      strict: false,
+      checkResults: registered.map((c) => (c.id === failing.id ? failing : result(c.id, 'pass'))),
+      errors: [],
+    });
+    const outcomeOf = (id: string) => results.requirements.find((r) => r.id === id)?.outcome;
+    expect(outcomeOf('user_bank.is_rtp_enabled')).toBe('fail');
+    expect(outcomeOf('list_user_banks.response')).toBe('fail');
+    expect(outcomeOf('user_bank.status')).toBe('pass');
+    expect(results.requirements.filter((r) => r.outcome === 'fail').map((r) => r.id).sort()).toEqual(['list_user_banks.response', 'user_bank.is_rtp_enabled']);
+    expect(toMarkdown(results)).toContain('breaks: `user_bank.is_rtp_enabled`');
+    expect(toHtml(results)).toContain('<dt>Breaks</dt><dd><code>user_bank.is_rtp_enabled</code> (2.1)');
+  });
+});
