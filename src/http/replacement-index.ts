@@ -4,61 +4,70 @@
  * `split/join` per value on every string printed made a large run spend its time redacting (a
  * 5,000-bank target: 83% of the CPU, and the requests waiting behind it timed out).
  *
- * Values are indexed by their first `prefixLength` characters, so each position of the input costs
- * one map lookup; at a position, the longest value that starts there wins, and the scan goes on
- * after it.
+ * Each position of the input costs one set lookup of its first `prefixLength` characters; only
+ * where some value starts so is each value length looked up (values of a target share prefixes by
+ * the thousand, so a bucket per prefix scanned in a line would not do). At a position the longest
+ * value wins, and the scan goes on after it.
  */
-interface Entry {
-  value: string;
-  replacement: string;
-}
-
 export class ReplacementIndex {
-  private readonly byPrefix = new Map<string, Entry[]>();
-  private readonly values = new Set<string>();
+  /** The first `prefixLength` characters of every value: a position whose prefix is not here holds no value. */
+  private readonly prefixes = new Set<string>();
+  /** Values by their length, longest first when scanning; few lengths, however many values. */
+  private readonly byLength = new Map<number, Map<string, string>>();
+  private lengthsLongestFirst: number[] = [];
+  private count = 0;
 
   constructor(private readonly prefixLength: number) {}
 
   get size(): number {
-    return this.values.size;
+    return this.count;
   }
 
   has(value: string): boolean {
-    return this.values.has(value);
+    return this.byLength.get(value.length)?.has(value) ?? false;
   }
 
-  /** Values shorter than the prefix length cannot be indexed and are refused (false). */
+  /** Values shorter than the prefix length cannot be indexed and are refused (false), as are repeats. */
   add(value: string, replacement: string): boolean {
-    if (value.length < this.prefixLength || this.values.has(value)) return false;
-    this.values.add(value);
-    const prefix = value.slice(0, this.prefixLength);
-    const bucket = this.byPrefix.get(prefix);
-    if (!bucket) {
-      this.byPrefix.set(prefix, [{ value, replacement }]);
-      return true;
+    if (value.length < this.prefixLength || this.has(value)) return false;
+    let sameLength = this.byLength.get(value.length);
+    if (!sameLength) {
+      sameLength = new Map();
+      this.byLength.set(value.length, sameLength);
+      this.lengthsLongestFirst = [...this.byLength.keys()].sort((a, b) => b - a);
     }
-    bucket.push({ value, replacement });
-    bucket.sort((a, b) => b.value.length - a.value.length); // longest first: a value containing another is replaced whole
+    sameLength.set(value, replacement);
+    this.prefixes.add(value.slice(0, this.prefixLength));
+    this.count += 1;
     return true;
   }
 
   replaceIn(input: string): string {
     const width = this.prefixLength;
-    if (this.byPrefix.size === 0 || input.length < width) return input;
+    if (this.count === 0 || input.length < width) return input;
     let out = '';
     let copiedUpTo = 0;
     let i = 0;
     while (i + width <= input.length) {
-      const bucket = this.byPrefix.get(input.slice(i, i + width));
-      const hit = bucket?.find((entry) => input.startsWith(entry.value, i));
+      const hit = this.prefixes.has(input.slice(i, i + width)) ? this.longestAt(input, i) : undefined;
       if (hit === undefined) {
         i += 1;
         continue;
       }
       out += input.slice(copiedUpTo, i) + hit.replacement;
-      i += hit.value.length;
+      i += hit.length;
       copiedUpTo = i;
     }
     return copiedUpTo === 0 ? input : out + input.slice(copiedUpTo);
+  }
+
+  /** The longest value that starts at `i` (a value containing another is replaced whole). */
+  private longestAt(input: string, i: number): { length: number; replacement: string } | undefined {
+    for (const length of this.lengthsLongestFirst) {
+      if (i + length > input.length) continue;
+      const replacement = this.byLength.get(length)?.get(input.slice(i, i + length));
+      if (replacement !== undefined) return { length, replacement };
+    }
+    return undefined;
   }
 }
