@@ -68,7 +68,9 @@ function filterPlans(t: Probe, data: ListData, name: FilterName): FilterPlan[] {
     const value = fieldOf(item, name);
     const id = idsOf([item])[0];
     if (typeof value !== 'string' || id === undefined) continue;
-    counts.set(value, [...(counts.get(value) ?? []), id]);
+    const ids = counts.get(value);
+    if (ids) ids.push(id);
+    else counts.set(value, [id]); // not a copy per item: 25,000 items made that 80% of a run's CPU
   }
   const byCount = [...counts.entries()].sort((a, b) => b[1].length - a[1].length);
   if (name === 'user_id') {

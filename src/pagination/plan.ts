@@ -15,8 +15,12 @@ export const ITEMS_FOR_TRAVERSAL = 2;
 export const SMALL_LIMITS = [1, 2, 7] as const;
 /** The most pages one small-limit walk may take: on a big list the page size grows to stay under it. */
 export const PAGES_PER_SMALL_WALK = 200;
-/** Pages of the reference walk at limit=100 before anything is known about the list (20,000 items). */
-export const REFERENCE_WALK_PAGES = 202;
+/**
+ * Pages of the reference walk at limit=100 before anything is known about the list (100,000 items,
+ * bounded in time as well by the walk's time cap). A caller on a staging system can hold tens of
+ * thousands of User Banks; the walker keeps 100,000 in about 160 MB (npm run bench, traversal100k).
+ */
+export const REFERENCE_WALK_PAGES = 1_002;
 
 /**
  * The small page sizes to walk a list of `total` items with, each walk staying under `maxPages`
