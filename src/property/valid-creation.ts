@@ -10,7 +10,7 @@ import { IMMUTABLE_BANK_FIELDS } from '../domain/user-bank.js';
 import { describeViolations, validate } from '../schema/validator.js';
 import { violatedRequirements } from '../schema/violated-requirements.js';
 import type { Probe } from '../suite/probe.js';
-import { idOf, listBanksOf } from './bank-listing.js';
+import { idOf, listBanksSince } from './bank-listing.js';
 import type { Verdict } from './run-property.js';
 import type { Sent } from './send-cache.js';
 
@@ -101,7 +101,7 @@ export async function judgePersisted(t: Probe, sent: Creation): Promise<Verdict>
   const body = answer(sent);
   const id = body ? idOf(body) : undefined;
   if (!isSuccess(sent.exchange) || !body || id === undefined) return vacuous('no created id to look for');
-  const listing = await listBanksOf(t, sent.input.user_id);
+  const listing = await listBanksSince(t, sent.input.user_id, sent.answeredAt);
   const found = listing.banks.filter((bank) => idOf(bank) === id);
   if (found.length === 0) {
     if (!listing.complete) return vacuous(`the listing could not be read to its end (${listing.walk.detail ?? listing.walk.end})`);
