@@ -19,7 +19,7 @@ import {
   type InvalidSent,
 } from '../src/property/invalid-creation.js';
 import { DEFAULT_SHRINK_CALLS, reportProperty, runProperty, type Verdict } from '../src/property/run-property.js';
-import { perRun } from '../src/property/per-run.js';
+import { perRun } from '../src/suite/per-run.js';
 import { SendCache, type Sent } from '../src/property/send-cache.js';
 import {
   describeBody,

@@ -11,7 +11,7 @@ import { conformanceCheck } from '../src/suite/check.js';
 import type { Probe } from '../src/suite/probe.js';
 import { dateOfBirthProblem } from '../src/domain/date-of-birth.js';
 import { linkedUserIds } from '../src/property/linked-users.js';
-import { perRun } from '../src/property/per-run.js';
+import { perRun } from '../src/suite/per-run.js';
 
 const userPath = (id: string): string => `/users/${encodeURIComponent(id)}`;
 

@@ -5,7 +5,7 @@
  * huge list, or a cursor that never ends) is walked again only to the ordinary budget: the proof
  * cannot finish either way, and a broken target should not take 100 pages per listing.
  */
-import { perRun } from '../property/per-run.js';
+import { perRun } from '../suite/per-run.js';
 import type { Probe } from '../suite/probe.js';
 import { MAX_PAGE_SIZE, defaultMaxPages, walk, type WalkOptions, type WalkResult } from './walker.js';
 

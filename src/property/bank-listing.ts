@@ -4,7 +4,7 @@
  * and that nothing was created, by reading this list.
  */
 import { proofWalk } from '../pagination/proof-walk.js';
-import { perRun } from './per-run.js';
+import { perRun } from '../suite/per-run.js';
 import type { WalkResult } from '../pagination/walker.js';
 import type { Probe } from '../suite/probe.js';
 

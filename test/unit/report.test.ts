@@ -193,23 +193,29 @@ describe('report.html', () => {
   });
 });
 
+/** Results of a short run holding exactly these check results. */
+const resultsOf = (checkResults: CheckResult[]): Results =>
+  buildResults({
+    target: { baseUrl: 'http://127.0.0.1:1', embedded: false },
+    startedAt: new Date('2026-01-02T03:04:05Z'),
+    durationMs: 1,
+    seed: 1,
+    runs: 25,
+    readOnly: false,
+    strict: false,
+    checkResults,
+    errors: [],
+  });
+
 describe('report.md size', () => {
   test('a target that fails every check still gives a comment GitHub accepts (under 65,536 characters)', () => {
-    const results = buildResults({
-      target: { baseUrl: 'http://127.0.0.1:1', embedded: false },
-      startedAt: new Date('2026-01-02T03:04:05Z'),
-      durationMs: 1,
-      seed: 1,
-      runs: 25,
-      readOnly: false,
-      strict: false,
-      checkResults: registered.map((c) => {
+    const results = resultsOf(
+      registered.map((c) => {
         const r = result(c.id, 'fail');
         const long = 'x'.repeat(3_000);
         return { ...r, findings: Array.from({ length: 8 }, () => ({ severity: 'fail' as const, message: long, expected: long, actual: long, exchange: 1 })) };
       }),
-      errors: [],
-    });
+    );
     const md = toMarkdown(results);
     expect(md.length).toBeLessThan(65_536);
     expect(md).toMatch(/more failures not detailed here/);
@@ -221,17 +227,7 @@ describe('a finding that names the field it breaks', () => {
   test('fails that field in the matrix, not every field the schema check covers, and both reports name it', () => {
     const failing = result('user-banks.list.schema', 'fail');
     failing.findings = [{ ...(failing.findings[0] as CheckResult['findings'][number]), requirements: ['user_bank.is_rtp_enabled'] }];
-    const results = buildResults({
-      target: { baseUrl: 'http://127.0.0.1:1', embedded: false },
-      startedAt: new Date('2026-01-02T03:04:05Z'),
-      durationMs: 1,
-      seed: 1,
-      runs: 25,
-      readOnly: false,
-      strict: false,
-      checkResults: registered.map((c) => (c.id === failing.id ? failing : result(c.id, 'pass'))),
-      errors: [],
-    });
+    const results = resultsOf(registered.map((c) => (c.id === failing.id ? failing : result(c.id, 'pass'))));
     const outcomeOf = (id: string) => results.requirements.find((r) => r.id === id)?.outcome;
     expect(outcomeOf('user_bank.is_rtp_enabled')).toBe('fail');
     expect(outcomeOf('list_user_banks.response')).toBe('fail');
