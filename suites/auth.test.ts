@@ -11,8 +11,10 @@ import { isSuccess, type Exchange } from '../src/http/exchange.js';
 import { proofWalk } from '../src/pagination/proof-walk.js';
 import { conformanceCheck, type CheckBody } from '../src/suite/check.js';
 import { exampleCreateBody } from '../src/suite/example-body.js';
+import { perRun } from '../src/suite/per-run.js';
 import type { Probe } from '../src/suite/probe.js';
 import type { RunSettings } from '../src/suite/settings.js';
+import { uniqueAccountNumber } from '../src/suite/unique-account-number.js';
 
 interface Variant {
   kind: CredentialKind;
@@ -49,14 +51,6 @@ interface Attempt {
   exchange: Promise<Exchange>;
 }
 
-/** A 17-digit account number no other request of any run has used (time, counter, randomness). */
-let accountCounter = 0;
-function uniqueAccountNumber(): string {
-  accountCounter = (accountCounter + 1) % 100;
-  const random = Math.floor(Math.random() * 100);
-  return `${Date.now()}${String(accountCounter).padStart(2, '0')}${String(random).padStart(2, '0')}`.slice(-17);
-}
-
 function requestFor(operation: AuthOperationKey, settings: RunSettings): Pick<RequestOptions, 'method' | 'path'> {
   switch (operation) {
     case 'create-user-bank':
@@ -70,16 +64,18 @@ function requestFor(operation: AuthOperationKey, settings: RunSettings): Pick<Re
   }
 }
 
-let attempts: Attempt[] | undefined;
-/** Refused writes go one at a time, so at most one --max-writes slot is held by them at once. */
-let writeChain: Promise<unknown> = Promise.resolve();
+/** Every (operation, variant) request of a run, sent on first use and shared by every check. */
+const attemptsOf = perRun(() => ({ attempts: undefined as Attempt[] | undefined }));
 
 /** Every (operation, variant) request, sent once per run on first use and shared by every check. */
 function allAttempts(t: Probe): Attempt[] {
-  if (attempts) return attempts;
+  const memo = attemptsOf(t.run.client);
+  if (memo.attempts) return memo.attempts;
   const { settings } = t;
   const { client } = t.run;
-  attempts = authOperations.flatMap((operation) =>
+  /** Refused writes go one at a time, so at most one --max-writes slot is held by them at once. */
+  let writeChain: Promise<unknown> = Promise.resolve();
+  const attempts = authOperations.flatMap((operation) =>
     variants(settings).map((variant): Attempt => {
       const base = requestFor(operation.key, settings);
       const options: RequestOptions = { ...base, auth: variant.auth, ...(variant.query ? { query: variant.query } : {}) };
@@ -93,6 +89,7 @@ function allAttempts(t: Probe): Attempt[] {
   // Each promise is awaited by the checks that need it; a rejection (--read-only, a timeout) that no
   // check of this run awaits must not surface as an unhandled rejection of the whole run.
   for (const attempt of attempts) attempt.exchange.catch(() => undefined);
+  memo.attempts = attempts;
   return attempts;
 }
 

@@ -9,14 +9,25 @@ import { proofWalk } from '../src/pagination/proof-walk.js';
 import type { WalkResult } from '../src/pagination/walker.js';
 import { conformanceCheck } from '../src/suite/check.js';
 import { exampleCreateBody } from '../src/suite/example-body.js';
+import { perRun } from '../src/suite/per-run.js';
 import type { Probe } from '../src/suite/probe.js';
+import { uniqueAccountNumber } from '../src/suite/unique-account-number.js';
 
 const ENABLE = "pass --token-b and --user-id-b (another business's token and one of its Users) to check that one caller never sees or changes another's data";
 /** A fail could also come from two tokens of one business; the message says so, the verdict stays (a breach looks the same). */
 const SAME_BUSINESS = ' (unless --token-b belongs to the same business as --token: it must be another business\'s token)';
 
-let bOwnUser: Promise<Exchange> | undefined;
-let aOwnUser: Promise<Exchange> | undefined;
+/** Each caller's read of its own User, once per run: the proof that its token and User id work. */
+const ownUserReads = perRun(() => new Map<'a' | 'b', Promise<Exchange>>());
+function readOwnUser(t: Probe, auth: 'a' | 'b', userId: string): Promise<Exchange> {
+  const reads = ownUserReads(t.run.client);
+  let pending = reads.get(auth);
+  if (!pending) {
+    pending = t.run.client.send({ path: `/users/${encodeURIComponent(userId)}`, auth });
+    reads.set(auth, pending);
+  }
+  return pending;
+}
 
 /** Ends the check as skip without a second caller, or inconclusive when B's own read fails. */
 async function requireCallerB(t: Probe): Promise<void> {
@@ -24,21 +35,16 @@ async function requireCallerB(t: Probe): Promise<void> {
   if (!tokenB || !userIdB) t.skip(`needs a second caller: ${ENABLE}`);
   if (tokenB === tokenA) t.skip(`--token-b is the same token as --token, so there is no second caller; ${ENABLE}`);
   if (userIdB === userIdA) t.skip(`--user-id-b is the same User as --user-id; ${ENABLE}`);
-  bOwnUser ??= t.run.client.send({ path: `/users/${encodeURIComponent(userIdB)}`, auth: 'b' });
-  const own = await bOwnUser;
+  const own = await readOwnUser(t, 'b', userIdB);
   t.attach(own);
   if (!isSuccess(own)) {
     t.inconclusive(`caller B could not read its own user (GET /users/{user-id-b} with --token-b was answered ${own.status}), so a refusal of B proves nothing; check --token-b and --user-id-b`);
   }
 }
 
-/** A 17-digit account number no other request of any run has used. */
-let accountCounter = 0;
+/** A valid create body whose account number no other request of any run has used. */
 function uniqueBody(userId: string, seed: number): Record<string, string> {
-  accountCounter = (accountCounter + 1) % 100;
-  const random = String(Math.floor(Math.random() * 100)).padStart(2, '0');
-  const account = `${Date.now()}${String(accountCounter).padStart(2, '0')}${random}`.slice(-17);
-  return { ...exampleCreateBody(userId, seed), account_number: account };
+  return { ...exampleCreateBody(userId, seed), account_number: uniqueAccountNumber() };
 }
 
 const record = (item: unknown): Record<string, unknown> => (item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {});
@@ -67,8 +73,7 @@ function reportLeaks(t: Probe, leaked: Array<Record<string, unknown>>, listing: 
 conformanceCheck('isolation.get-user.other-callers-user-hidden', async (t) => {
   await requireCallerB(t);
   const path = `/users/${encodeURIComponent(t.settings.userIdA)}`;
-  aOwnUser ??= t.run.client.send({ path, auth: 'a' });
-  const own = await aOwnUser;
+  const own = await readOwnUser(t, 'a', t.settings.userIdA);
   t.attach(own);
   if (!isSuccess(own)) t.inconclusive(`caller A could not read its own user (GET /users/{user-id} answered ${own.status}); check --token and --user-id`);
   const exchange = await t.request({ path, auth: 'b' });

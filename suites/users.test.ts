@@ -27,10 +27,10 @@ function readUser(t: Probe, id: string): Promise<Exchange> {
   return pending;
 }
 
-const linkedOf = perRun((client) => ({ ids: undefined as Promise<string[]> | undefined, client }));
+const linkedOf = perRun(() => ({ ids: undefined as Promise<string[]> | undefined }));
 const linkedUsers = (t: Probe): Promise<string[]> => {
   const memo = linkedOf(t.run.client);
-  memo.ids ??= linkedUserIds(memo.client, t.settings.userIdA);
+  memo.ids ??= linkedUserIds(t.run.client, t.settings.userIdA);
   return memo.ids;
 };
 

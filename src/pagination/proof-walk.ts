@@ -7,7 +7,7 @@
  */
 import { perRun } from '../suite/per-run.js';
 import type { Probe } from '../suite/probe.js';
-import { MAX_PAGE_SIZE, defaultMaxPages, walk, type WalkOptions, type WalkResult } from './walker.js';
+import { DEFAULT_ITEM_BUDGET, MAX_PAGE_SIZE, defaultMaxPages, walk, type WalkOptions, type WalkResult } from './walker.js';
 
 export const PROOF_ITEM_BUDGET = 10_000;
 
@@ -17,7 +17,7 @@ const unending = perRun(() => new Set<string>());
 export async function proofWalk(t: Probe, options: Omit<WalkOptions, 'limit' | 'maxPages'>): Promise<WalkResult> {
   const key = JSON.stringify([options.path, options.query ?? {}, options.auth ?? 'a']);
   const seen = unending(t.run.client);
-  const items = seen.has(key) ? undefined : PROOF_ITEM_BUDGET;
+  const items = seen.has(key) ? DEFAULT_ITEM_BUDGET : PROOF_ITEM_BUDGET;
   const result = await walk(t, { ...options, limit: MAX_PAGE_SIZE, maxPages: defaultMaxPages(MAX_PAGE_SIZE, items) });
   if (result.end === 'page-cap' || result.end === 'time-cap') seen.add(key);
   return result;
