@@ -1,12 +1,13 @@
 // Browser-side code is passed to page.evaluate as strings: the project compiles without the DOM lib.
 /**
- * report.html as a person sees it: Debian's chromium, driven headless by playwright-core, opens the
+ * report.html as a person sees it: a real chromium (see test/support/browser.ts: the npm-installed one
+ * unless another is named or on PATH), driven headless by playwright-core, opens the
  * report of a REAL CLI run against the reference switched into a fault, and the test asserts what a
  * reader must see at a glance (the verdict, the broken requirement, its curl line), on a desktop, on
  * a 390 px phone and in print, without the page fetching anything. Screenshots go to reports/.
  *
- * Chromium missing is a FAILURE with the command that installs it, never a silent pass: a green run
- * on a machine without a browser would claim the report was looked at when it was not. Set
+ * A browser that cannot start is a FAILURE that says which binary was tried, never a silent pass: a green
+ * run without a browser would claim the report was looked at when it was not. Set
  * BANKLINK_SKIP_BROWSER_TEST=1 to opt out explicitly (the test then shows as skipped, with why).
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -17,23 +18,12 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { faultNamed } from '../../src/reference/faults/index.js';
 import { startReference } from '../../src/reference/server.js';
+import { chooseChromium } from '../support/browser.js';
 import { projectRoot, runCli, targetArgs, type CliRun } from '../support/run-cli.js';
 
-const CHROMIUM = process.env.BANKLINK_CHROMIUM ?? '/usr/bin/chromium';
 const OPTED_OUT = process.env.BANKLINK_SKIP_BROWSER_TEST === '1';
 const FAULT = faultNamed('bank-boolean-as-string');
 const SCREENSHOTS = join(projectRoot, 'reports');
-
-const LAUNCH_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--no-first-run',
-  '--disable-quic',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 describe.skipIf(OPTED_OUT)('report.html in a real browser (opt out: BANKLINK_SKIP_BROWSER_TEST=1)', () => {
   let run: CliRun;
@@ -41,10 +31,11 @@ describe.skipIf(OPTED_OUT)('report.html in a real browser (opt out: BANKLINK_SKI
   let reportUrl: string;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
+    const chromiumChoice = await chooseChromium();
+    if (!existsSync(chromiumChoice.executablePath)) {
       throw new Error(
-        `chromium is not installed at ${CHROMIUM}: run "apt-get install -y chromium" (.ci/run does), ` +
-          'point BANKLINK_CHROMIUM at another chromium binary, or set BANKLINK_SKIP_BROWSER_TEST=1 to skip this test on purpose',
+        `no chromium at ${chromiumChoice.executablePath} (from ${chromiumChoice.source}): run "npm ci" to install ` +
+          '@sparticuz/chromium, point BANKLINK_CHROMIUM at a chromium binary, or set BANKLINK_SKIP_BROWSER_TEST=1 to skip this test on purpose',
       );
     }
     const reference = await startReference({ faults: [FAULT.name] });
@@ -55,7 +46,7 @@ describe.skipIf(OPTED_OUT)('report.html in a real browser (opt out: BANKLINK_SKI
     }
     expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(1);
     reportUrl = pathToFileURL(join(run.reportDir, 'report.html')).href;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+    browser = await chromium.launch({ executablePath: chromiumChoice.executablePath, args: chromiumChoice.args, headless: true });
     mkdirSync(SCREENSHOTS, { recursive: true });
   }, 170_000);
 
