@@ -71,12 +71,19 @@ async function main(argv: string[]): Promise<number> {
     await stopReference();
 
     const results = buildResults({
-      target: { baseUrl: settings.baseUrl, embedded: settings.embedded },
+      target: {
+        baseUrl: settings.baseUrl,
+        embedded: settings.embedded,
+        // What a replay must name to send the same requests; the embedded reference seeds its own.
+        ...(settings.embedded ? {} : { userId: settings.userIdA, secondCaller: settings.tokenB !== undefined }),
+        ...(!settings.embedded && settings.userIdB !== undefined ? { userIdB: settings.userIdB } : {}),
+      },
       startedAt,
       durationMs: Date.now() - startedAt.getTime(),
       seed: settings.seed,
       runs: settings.runs,
       readOnly: settings.readOnly,
+      maxWrites: settings.maxWrites,
       strict: config.strict,
       ...(config.shard ? { shard: config.shard } : {}),
       checkResults: run.results,

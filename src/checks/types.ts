@@ -28,6 +28,8 @@ export interface Finding {
   exchange?: number;
   /** A shrunk fast-check counterexample, with its seed and path. */
   counterexample?: string;
+  /** The curl line that sends the counterexample again (kept apart so a reader can copy it whole). */
+  counterexampleCurl?: string;
   /**
    * The requirements this finding shows broken, when the check can tell (a schema violation names its
    * field). Absent: the finding counts against every requirement the check covers.

@@ -52,12 +52,13 @@ export function mergeResults(parts: readonly Results[]): Results {
   const ended = Math.max(...parts.map((p) => Date.parse(p.startedAt) + p.durationMs));
   const first = parts[0] as Results;
   return buildResults({
-    target: { baseUrl: first.target.baseUrl, embedded: parts.every((p) => p.target.embedded) },
+    target: { ...first.target, embedded: parts.every((p) => p.target.embedded) },
     startedAt: new Date(started),
     durationMs: ended - started,
     seed: first.seed,
     runs: first.runs,
     readOnly: parts.some((p) => p.readOnly),
+    ...(first.maxWrites !== undefined ? { maxWrites: first.maxWrites } : {}),
     strict: parts.some((p) => p.strict),
     checkResults: [...worst.values()].map((record) => asCheckResult(record, createdBy(record.id))),
     errors,

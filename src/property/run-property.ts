@@ -134,14 +134,21 @@ export async function runProperty<T>(t: Probe, spec: PropertySpec<T>): Promise<P
   };
 }
 
-/** The counterexample line of a finding: seed, path, the shrunk input and a curl line that replays it. */
-export function counterexampleText<T>(t: Probe, outcome: PropertyOutcome<T>, describe: (value: T) => string): string | undefined {
+/** The counterexample of a finding: seed, path and the shrunk input; its curl line stands apart. */
+export function counterexampleText<T>(outcome: PropertyOutcome<T>, describe: (value: T) => string): string | undefined {
   const failure = outcome.failure;
   if (!failure) return undefined;
-  const exchange = failure.verdict.exchange;
-  const curl = exchange ? `; curl: ${toEvidence(exchange, t.run.redactor).curl}` : '';
-  return `seed ${outcome.seed}, path "${failure.path}" (replay: --seed ${outcome.seed}), shrunk ${failure.shrinks} time(s): ${describe(failure.value)}${curl}`;
+  return `seed ${outcome.seed}, path "${failure.path}" (replay: --seed ${outcome.seed}), shrunk ${failure.shrinks} time(s): ${describe(failure.value)}`;
 }
+
+/** The curl line that sends an input again, when it was sent (redacted like every other curl line). */
+export const counterexampleCurl = (t: Probe, exchange: Exchange | undefined): string | undefined =>
+  exchange ? toEvidence(exchange, t.run.redactor).curl : undefined;
+
+const curlOf = (t: Probe, exchange: Exchange | undefined): { counterexampleCurl?: string } => {
+  const curl = counterexampleCurl(t, exchange);
+  return curl !== undefined ? { counterexampleCurl: curl } : {};
+};
 
 /**
  * Turns the outcome into the check's findings and ending: a fail with the counterexample, a warn
@@ -151,18 +158,19 @@ export function counterexampleText<T>(t: Probe, outcome: PropertyOutcome<T>, des
 export function reportProperty<T>(t: Probe, outcome: PropertyOutcome<T>, options: { what: string; describe: (value: T) => string }): void {
   const { failure } = outcome;
   if (failure) {
-    const counterexample = counterexampleText(t, outcome, options.describe) as string;
+    const counterexample = counterexampleText(outcome, options.describe) as string;
     t.fail(`${options.what} does not hold: ${failure.verdict.problem ?? 'the property failed'}`, {
       ...(failure.verdict.exchange ? { exchange: failure.verdict.exchange } : {}),
       ...(failure.verdict.expected !== undefined ? { expected: failure.verdict.expected } : {}),
       ...(failure.verdict.actual !== undefined ? { actual: failure.verdict.actual } : {}),
       ...(failure.verdict.requirements !== undefined ? { requirements: failure.verdict.requirements } : {}),
       counterexample,
+      ...curlOf(t, failure.verdict.exchange),
     });
   }
   for (const warning of outcome.warnings) {
-    const example = `seed ${outcome.seed} (replay: --seed ${outcome.seed}): ${options.describe(warning.value)}${warning.exchange ? `; curl: ${toEvidence(warning.exchange, t.run.redactor).curl}` : ''}`;
-    t.warn(warning.message, { ...(warning.exchange ? { exchange: warning.exchange } : {}), counterexample: example });
+    const example = `seed ${outcome.seed} (replay: --seed ${outcome.seed}): ${options.describe(warning.value)}`;
+    t.warn(warning.message, { ...(warning.exchange ? { exchange: warning.exchange } : {}), counterexample: example, ...curlOf(t, warning.exchange) });
   }
   if (failure) return;
   if (outcome.brokenBy !== undefined) t.inconclusive(`${options.what}: held for ${outcome.judged} run(s), then the target could not be asked further: ${outcome.brokenBy}`);

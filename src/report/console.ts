@@ -41,7 +41,7 @@ export function summaryText(results: Results, paint: Paint, reportFiles: string[
   const untestedMust = results.requirements.filter((r) => r.outcome === 'untested' && r.level === 'MUST');
   if (untestedMust.length > 0) lines.push(`untested MUST requirement(s): ${untestedMust.map((r) => r.id).join(', ')}`);
   if (results.created.length > 0) lines.push(`created ${results.created.length} resource(s); their ids are in results.json created[]`);
-  if (results.verdict !== 'conformant') lines.push(`replay: ${replayCommand(results)}`);
+  if (results.verdict !== 'conformant') lines.push(`replay: ${replayCommand(results)}  (the token comes from CONFORMANCE_TOKEN in the environment or .env)`);
   lines.push(`reports: ${reportFiles.join(', ')}`);
   return lines.join('\n');
 }

@@ -9,6 +9,7 @@ import type { Outcome } from '../checks/types.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
 import { hasRequirement, requirement } from '../requirements.js';
 import { bodyExcerpt } from './excerpt.js';
+import { readableQuote } from './readable-quote.js';
 import { findingsNameRequirements, outcomeForRequirement } from './requirement-outcome.js';
 import type { CheckRecord, RequirementRecord, Results } from './results.js';
 import { compareSections, sectionLabel } from './sections.js';
@@ -63,7 +64,7 @@ dl.ev{display:grid;grid-template-columns:max-content 1fr;gap:.2rem .8rem;margin:
 dl.ev dt{font-weight:600}dl.ev dd{margin:0;min-width:0}
 .exchange{margin:.6rem 0 1rem}
 .curl-label{margin:.5rem 0 .1rem;font-weight:600}
-pre.curl{background:#10202f;color:#e8f1f8;border-color:#10202f}
+pre.curl,pre.counterexample-curl{background:#10202f;color:#e8f1f8;border-color:#10202f}
 table{border-collapse:collapse;width:100%;margin:.4rem 0}
 th,td{border-bottom:1px solid var(--line);padding:.4rem .5rem;text-align:left;vertical-align:top}
 th{font-size:.8rem;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
@@ -91,7 +92,7 @@ button.copy{float:right;font-size:.75rem;margin:.2rem 0 0 .4rem;padding:.1rem .5
   a{color:inherit;text-decoration:none}
   .case,.exchange,tr{break-inside:avoid}
   h2,h3{break-after:avoid}
-  pre.curl{background:var(--soft);color:var(--fg);border-color:var(--line)}
+  pre.curl,pre.counterexample-curl{background:var(--soft);color:var(--fg);border-color:var(--line)}
   .verdict,.badge{-webkit-print-color-adjust:exact;print-color-adjust:exact}
   details::details-content{content-visibility:visible;display:block}
 }
@@ -126,7 +127,7 @@ function evidenceOf(check: CheckRecord): ExchangeEvidence[] {
 function brokenRequirement(id: string): string {
   if (!hasRequirement(id)) return `<code>${esc(id)}</code>`;
   const req = requirement(id);
-  return `<code>${esc(id)}</code> (${esc(req.section)}) <span class="none">${esc(req.quote)}</span>`;
+  return `<code>${esc(id)}</code> (${esc(req.section)}) <span class="none">${esc(readableQuote(req.quote))}</span>`;
 }
 
 function findingsBlock(check: CheckRecord): string {
@@ -137,7 +138,8 @@ function findingsBlock(check: CheckRecord): string {
     if (f.requirements !== undefined) pairs.push(`<dt>Breaks</dt><dd>${f.requirements.map(brokenRequirement).join('<br>')}</dd>`);
     if (f.expected !== undefined) pairs.push(`<dt>Expected</dt><dd>${esc(f.expected)}</dd>`);
     if (f.actual !== undefined) pairs.push(`<dt>Seen</dt><dd>${esc(f.actual)}</dd>`);
-    if (f.counterexample !== undefined) pairs.push(`<dt>Counterexample</dt><dd><code>${esc(f.counterexample)}</code></dd>`);
+    if (f.counterexample !== undefined) pairs.push(`<dt>Counterexample</dt><dd><pre class="counterexample">${esc(f.counterexample)}</pre></dd>`);
+    if (f.counterexampleCurl !== undefined) pairs.push(`<dt>Send it again</dt><dd><pre class="counterexample-curl">${esc(f.counterexampleCurl)}</pre></dd>`);
     return `<li><p>${esc(f.message)}</p>${pairs.length ? `<dl class="ev">${pairs.join('')}</dl>` : ''}</li>`;
   });
   const more = findings.length > 12 ? `<p class="none">and ${findings.length - 12} more findings (all of them are in results.json)</p>` : '';
@@ -151,7 +153,7 @@ function caseBlock(check: CheckRecord, open: boolean): string {
 <summary>${badge(check.outcome)} ${esc(check.title)} <code>${esc(check.id)}</code></summary>
 <div class="body">
 <div class="req"><p>Breaks requirement <code class="req-id">${esc(check.requirement)}</code> (${check.level}) of ${esc(sectionLabel(check.section))}:</p>
-<blockquote class="quote">${esc(check.quote)}</blockquote>${source}</div>
+<blockquote class="quote">${esc(readableQuote(check.quote))}</blockquote>${source}</div>
 <h4>What was expected, what was seen</h4>
 ${findingsBlock(check)}
 ${exchanges.length ? `<h4>Evidence</h4>${exchanges.map(exchangeBlock).join('\n')}` : '<p class="none">No exchange recorded for this check.</p>'}
@@ -230,7 +232,7 @@ function matrixBlock(results: Results): string {
                 })
                 .join('')}</ul>`
             : '<span class="none">no check covers it</span>';
-          return `<tr class="req-row r-${r.outcome}"><td data-label="Outcome">${badge(r.outcome)}</td><td><code>${esc(r.id)}</code> <small>${r.level}</small><div class="quote">${esc(r.quote)}</div></td><td data-label="Checks">${checks}</td></tr>`;
+          return `<tr class="req-row r-${r.outcome}"><td data-label="Outcome">${badge(r.outcome)}</td><td><code>${esc(r.id)}</code> <small>${r.level}</small><div class="quote">${esc(readableQuote(r.quote))}</div></td><td data-label="Checks">${checks}</td></tr>`;
         })
         .join('\n');
       return `<h3>${esc(sectionLabel(section))}</h3>

@@ -3,6 +3,7 @@
  * <failure>; skip and inconclusive are <skipped> with the reason; a warn passes with its message
  * in <system-out>, because the spec does not require what it checks.
  */
+import { readableQuote } from './readable-quote.js';
 import type { Results } from './results.js';
 
 export const xmlEscape = (text: string): string =>
@@ -39,7 +40,7 @@ export function toJunit(results: Results): string {
       );
       const cite = `[${check.requirement}, section ${check.section}, ${check.level}] ${check.message}`;
       if (check.outcome === 'fail') {
-        const body = [cite, `Spec: ${check.quote}`, ...check.curl.map((c) => `Reproduce with: ${c}`)].join('\n');
+        const body = [cite, `Spec: ${readableQuote(check.quote)}`, ...check.curl.map((c) => `Reproduce with: ${c}`)].join('\n');
         lines.push(`      <failure message="${xmlEscape(check.message)}" type="${xmlEscape(check.requirement)}">${xmlEscape(body)}</failure>`);
       } else if (check.outcome === 'skip' || check.outcome === 'inconclusive') {
         lines.push(`      <skipped message="${xmlEscape(`${check.outcome}: ${check.message}`)}"/>`);

@@ -6,6 +6,7 @@
 import { requirementsOf } from '../checks/registry.js';
 import type { CheckSpec } from '../checks/types.js';
 import { requirement, requirements } from '../requirements.js';
+import { readableQuote } from './readable-quote.js';
 
 export function listText(checks: readonly CheckSpec[]): string {
   const lines: string[] = [];
@@ -23,6 +24,8 @@ export function listText(checks: readonly CheckSpec[]): string {
     for (const check of inArea) {
       const covers = check.covers?.length ? `  [also covers: ${check.covers.join(', ')}]` : '';
       lines.push(`  ${check.id.padEnd(idWidth)}  ${cite(check).padEnd(citeWidth)}  ${check.title}${covers}`);
+      // The sentence of the spec it proves, indented under it (the line above stays one grep-able line).
+      lines.push(`  ${' '.repeat(idWidth)}  "${readableQuote(requirement(check.requirement).quote)}"`);
     }
     lines.push('');
   }

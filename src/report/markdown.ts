@@ -4,6 +4,7 @@
  * requirement matrix (folded, so the comment stays short) and what the run created.
  * Kept under GitHub's comment size: long evidence is cut, results.json has all of it.
  */
+import { readableQuote } from './readable-quote.js';
 import type { CheckRecord, Results } from './results.js';
 import { compareSections, sectionLabel } from './sections.js';
 import { replayCommand, VERDICT_TEXT } from './wording.js';
@@ -19,7 +20,7 @@ function detail(check: CheckRecord): string[] {
     '',
     `Requirement ${code(check.requirement)} (${check.level}), ${sectionLabel(check.section)}:`,
     '',
-    `> ${oneLine(check.quote)}`,
+    `> ${oneLine(readableQuote(check.quote))}`,
     '',
   ];
   for (const finding of check.findings.slice(0, 5)) {
@@ -27,7 +28,8 @@ function detail(check: CheckRecord): string[] {
     if (finding.requirements !== undefined) lines.push(`  - breaks: ${finding.requirements.map(code).join(', ')}`);
     if (finding.expected !== undefined) lines.push(`  - expected: ${clip(oneLine(finding.expected), 300)}`);
     if (finding.actual !== undefined) lines.push(`  - seen: ${clip(oneLine(finding.actual), 300)}`);
-    if (finding.counterexample) lines.push(`  - counterexample: ${code(clip(oneLine(finding.counterexample), 300))}`);
+    if (finding.counterexample) lines.push('  - counterexample:', '', '    ```', `    ${clip(oneLine(finding.counterexample), 600)}`, '    ```', '');
+    if (finding.counterexampleCurl) lines.push('  - send it again:', '', '    ```sh', `    ${clip(finding.counterexampleCurl, 2_000)}`, '    ```', '');
   }
   if (check.findings.length === 0) lines.push(`- ${clip(oneLine(check.message), 400)}`);
   if (check.findings.length > 5) lines.push(`- and ${check.findings.length - 5} more findings (results.json has them all)`);
@@ -114,6 +116,6 @@ export function toMarkdown(results: Results): string {
     lines.push('## Created by this run', '', `${results.created.length} resource(s) on the target; ids in results.json \`created[]\`:`, '');
     lines.push(results.created.slice(0, 30).map((c) => code(c.id)).join(' ') + (results.created.length > 30 ? ` and ${results.created.length - 30} more` : ''), '');
   }
-  lines.push('---', '', `Replay: ${code(replayCommand(results))} (token and user ids from the environment or .env)`, '');
+  lines.push('---', '', `Replay: ${code(replayCommand(results))} (the token comes from CONFORMANCE_TOKEN in the environment or .env)`, '');
   return lines.join('\n');
 }

@@ -42,15 +42,25 @@ export interface RequirementRecord {
   outcome: Outcome | 'untested';
 }
 
+/** What was tested: enough to replay the run against the same data (never a token). */
+export interface Target {
+  baseUrl: string;
+  embedded: boolean;
+  userId?: string;
+  userIdB?: string;
+  secondCaller?: boolean;
+}
+
 export interface Results {
   suiteVersion: string;
   specHash: string;
-  target: { baseUrl: string; embedded: boolean };
+  target: Target;
   startedAt: string;
   durationMs: number;
   seed: number;
   runs: number;
   readOnly: boolean;
+  maxWrites?: number;
   strict: boolean;
   shard?: string;
   verdict: Verdict;
@@ -73,12 +83,13 @@ export function worstOutcome(outcomes: Outcome[]): Outcome | 'untested' {
 }
 
 export interface ResultsInput {
-  target: { baseUrl: string; embedded: boolean };
+  target: Target;
   startedAt: Date;
   durationMs: number;
   seed: number;
   runs: number;
   readOnly: boolean;
+  maxWrites?: number;
   strict: boolean;
   shard?: string;
   checkResults: CheckResult[];
@@ -138,6 +149,7 @@ export function buildResults(input: ResultsInput): Results {
     seed: input.seed,
     runs: input.runs,
     readOnly: input.readOnly,
+    ...(input.maxWrites !== undefined ? { maxWrites: input.maxWrites } : {}),
     strict: input.strict,
     ...(input.shard ? { shard: input.shard } : {}),
     verdict,

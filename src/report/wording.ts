@@ -8,15 +8,24 @@ export const VERDICT_TEXT: Record<Verdict, { label: string; sentence: string }> 
   'could-not-run': { label: 'COULD NOT RUN', sentence: 'The suite could not complete; see the errors at the end.' },
 };
 
+/** Quoted for a POSIX shell only when it needs to be, so ordinary ids stay easy to read. */
+const shellWord = (value: string): string => (/^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
+
 /**
- * The command that replays this run: same target, seed and effort. Tokens and user ids come from the
- * environment or .env (never written into a report), which is why they are not in the line.
+ * The command that replays this run: every option that changes what is sent (target, Users, second
+ * caller, write budget, seed, effort). Tokens are never written: the first comes from
+ * CONFORMANCE_TOKEN (environment or .env), the second is named as a variable for the shell to expand.
  */
-export function replayCommand(results: Pick<Results, 'target' | 'seed' | 'runs' | 'readOnly' | 'strict' | 'shard'>): string {
+export function replayCommand(results: Pick<Results, 'target' | 'seed' | 'runs' | 'readOnly' | 'maxWrites' | 'strict' | 'shard'>): string {
   const parts = ['npm run conformance --'];
-  if (!results.target.embedded) parts.push(`--base-url ${results.target.baseUrl}`);
+  const { target } = results;
+  if (!target.embedded) parts.push(`--base-url ${shellWord(target.baseUrl)}`);
+  if (!target.embedded && target.userId !== undefined) parts.push(`--user-id ${shellWord(target.userId)}`);
+  if (!target.embedded && target.secondCaller) parts.push('--token-b "$CONFORMANCE_TOKEN_B"');
+  if (!target.embedded && target.userIdB !== undefined) parts.push(`--user-id-b ${shellWord(target.userIdB)}`);
   parts.push(`--seed ${results.seed}`, `--runs ${results.runs}`);
   if (results.readOnly) parts.push('--read-only');
+  if (results.maxWrites !== undefined) parts.push(`--max-writes ${results.maxWrites}`);
   if (results.strict) parts.push('--strict');
   if (results.shard) parts.push(`--shard ${results.shard}`);
   return parts.join(' ');

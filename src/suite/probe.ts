@@ -23,6 +23,7 @@ export interface FindingDetail {
   expected?: string;
   actual?: string;
   counterexample?: string;
+  counterexampleCurl?: string;
   /** The requirements the finding shows broken, when known (see Finding.requirements). */
   requirements?: string[];
 }
@@ -140,6 +141,7 @@ export class Probe {
     if (detail.expected !== undefined) finding.expected = this.run.redactor.text(detail.expected);
     if (detail.actual !== undefined) finding.actual = this.run.redactor.text(detail.actual);
     if (detail.counterexample !== undefined) finding.counterexample = this.run.redactor.text(detail.counterexample);
+    if (detail.counterexampleCurl !== undefined) finding.counterexampleCurl = this.run.redactor.text(detail.counterexampleCurl);
     if (detail.requirements !== undefined) finding.requirements = detail.requirements;
     this.findings.push(finding);
   }

@@ -18,6 +18,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { faultNamed } from '../../src/reference/faults/index.js';
 import { startReference } from '../../src/reference/server.js';
+import { readableQuote } from '../../src/report/readable-quote.js';
 import { chooseChromium } from '../support/browser.js';
 import { projectRoot, runCli, targetArgs, type CliRun } from '../support/run-cli.js';
 
@@ -71,7 +72,7 @@ describe.skipIf(OPTED_OUT)('report.html in a real browser (opt out: BANKLINK_SKI
       const block = page.locator(`[id="check-${FAULT.caughtBy}"]`);
       expect(await block.isVisible()).toBe(true);
       expect(await block.locator('.req-id').innerText()).toBe(failing?.requirement);
-      expect(await block.locator('blockquote.quote').innerText()).toBe(failing?.quote);
+      expect(await block.locator('blockquote.quote').innerText()).toBe(readableQuote(failing?.quote ?? ''));
       const curl = block.locator('pre.curl').first();
       expect(await curl.isVisible()).toBe(true);
       const curlText = await curl.innerText();

@@ -8,7 +8,7 @@ import { createBody } from '../../src/arbitraries/create-body.js';
 import { checkSpec } from '../../src/checks/registry.js';
 import type { CreateBody } from '../../src/domain/user-bank.js';
 import { HttpClient } from '../../src/http/client.js';
-import { counterexampleText, runProperty } from '../../src/property/run-property.js';
+import { counterexampleCurl, counterexampleText, runProperty } from '../../src/property/run-property.js';
 import { SendCache } from '../../src/property/send-cache.js';
 import { describeBody, judgeReturnedAsGiven } from '../../src/property/valid-creation.js';
 import { startReference, type RunningReference } from '../../src/reference/server.js';
@@ -68,10 +68,14 @@ describe('runProperty', () => {
     expect(a.failure).toBeDefined();
     expect(a.failure?.path).toBe(b.failure?.path);
     expect(a.failure?.value).toEqual(b.failure?.value);
-    const text = counterexampleText(first.t, a, describeBody) as string;
+    const text = counterexampleText(a, describeBody) as string;
     expect(text).toContain('seed 1234');
     expect(text).toContain(`path "${a.failure?.path}"`);
-    expect(text).toContain('curl ');
+    // The curl line stands apart from the counterexample, so a reader can copy it whole.
+    expect(text).not.toContain('curl ');
+    const curl = counterexampleCurl(first.t, a.failure?.verdict.exchange) as string;
+    expect(curl).toMatch(/^curl /);
+    expect(curl).not.toContain(first.reference.callers.a.token);
     expect(text).not.toContain(first.reference.callers.a.token);
     // The shrunk account or routing number still shows what broke: a leading zero.
     const value = a.failure?.value as CreateBody;

@@ -54,6 +54,9 @@ describe('--list', () => {
       const line = lines.find((l) => l.trim().startsWith(`${check.id} `));
       expect(line, check.id).toBeDefined();
       expect(line).toContain(` ${check.requirement} (section `);
+      // The spec's sentence follows on its own line, as text, not a markdown table row.
+      const quoteLine = lines[lines.indexOf(line as string) + 1] ?? '';
+      expect(quoteLine.trim(), check.id).toMatch(/^"[^|].*"$/);
     }
     expect(run.stdout).toContain(`${checks.length} checks covering`);
     expect(requests).toBe(0);

@@ -10,6 +10,7 @@ import type { CheckResult, Outcome } from '../../src/checks/types.js';
 import { toHtml } from '../../src/report/html.js';
 import { toJunit } from '../../src/report/junit.js';
 import { toMarkdown } from '../../src/report/markdown.js';
+import { readableQuote } from '../../src/report/readable-quote.js';
 import { buildResults, type Results } from '../../src/report/results.js';
 import { requirements } from '../../src/requirements.js';
 import { validate } from '../../src/schema/validator.js';
@@ -114,7 +115,7 @@ describe('junit.xml', () => {
       expect(testcase.skipped !== undefined, check.id).toBe(check.outcome === 'skip' || check.outcome === 'inconclusive');
       if (failure) {
         expect(failure.message).toContain(check.id);
-        expect(failure['#text']).toContain(check.quote.replace(/\s+/g, ' ').slice(0, 20));
+        expect(failure['#text']).toContain(readableQuote(check.quote).replace(/\s+/g, ' ').slice(0, 20));
         expect(failure['#text']).toContain('Reproduce with: curl');
       }
     }
