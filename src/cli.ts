@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { checks } from './checks/registry.js';
 import { ConfigError, helpText, loadConfig, type Config } from './config.js';
+import { commandLineTokenWarning } from './config-mistakes.js';
 import { HttpClient } from './http/client.js';
 import { isHttpError } from './http/errors.js';
 import { startReference, type RunningReference } from './reference/server.js';
@@ -33,6 +34,8 @@ async function main(argv: string[]): Promise<number> {
     console.log(listText(checks));
     return 0;
   }
+  const tokenWarning = commandLineTokenWarning(argv);
+  if (tokenWarning) console.error(tokenWarning);
 
   let reference: RunningReference | undefined;
   const stopReference = async (): Promise<void> => {
@@ -42,7 +45,6 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (config.baseUrl === undefined) {
       reference = await startReference({});
-      if (config.token !== undefined) console.error('note: --token is ignored without --base-url; the embedded reference uses its own tokens');
       console.error(`no --base-url: testing the embedded reference implementation at ${reference.url}`);
     }
     const settings = settingsFrom(config, reference);

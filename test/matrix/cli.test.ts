@@ -48,14 +48,15 @@ describe.concurrent('the CLI', () => {
     }
   });
 
+  const envToken = { CONFORMANCE_TOKEN: 'env-secret-token-123' };
   test.each([
-    [['--bogus'], /unknown option --bogus; run with --help/],
-    [['--base-url', 'nope', '--token', 't', '--user-id', 'u'], /is not a URL/],
-    [['--runs', 'many'], /--runs .* takes a whole number/],
-    [['--base-url', 'http://127.0.0.1:9'], /no token: pass --token/],
-    [['--base-url', 'http://127.0.0.1:1', '--token', 't', '--user-id', 'u', '--timeout-ms', '2000'], /could not reach the target/],
-  ])('%j: one sentence, exit 2, no stack trace', async (args, message) => {
-    const run = await runCli(args as string[]);
+    [['--bogus'], {}, /unknown option --bogus; run with --help/],
+    [['--base-url', 'nope', '--user-id', 'u'], envToken, /is not a URL/],
+    [['--runs', 'many'], {}, /--runs .* takes a whole number/],
+    [['--base-url', 'http://127.0.0.1:9'], {}, /no token: set CONFORMANCE_TOKEN in the environment or .env/],
+    [['--base-url', 'http://127.0.0.1:1', '--user-id', 'u', '--timeout-ms', '2000'], envToken, /could not reach the target/],
+  ])('%j: one sentence, exit 2, no stack trace', async (args, env, message) => {
+    const run = await runCli(args as string[], { env });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
     expect(run.stderr).not.toMatch(/\n\s+at /);
