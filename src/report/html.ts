@@ -290,6 +290,9 @@ export function toHtml(results: Results): string {
     `<section id="requirements"><h2>Requirements by section</h2>${matrixBlock(results)}</section>`,
     `<section id="checks"><h2>All checks</h2>${checksBlock(results)}</section>`,
     `<section id="created"><h2>Created by this run</h2>${createdBlock(results)}</section>`,
+    results.preflight?.length
+      ? `<section id="preflight"><h2>Preflight</h2><p>Reads sent before any check, to catch configuration mistakes.</p><ul>${results.preflight.map((e) => `<li>${esc(e.method)} <code>${esc(e.url)}</code> answered ${e.status}</li>`).join('')}</ul></section>`
+      : '',
     results.errors.length ? `<section id="errors"><h2>Errors (the run cannot be trusted)</h2><ul>${results.errors.map((e) => `<li>${esc(e)}</li>`).join('')}</ul></section>` : '',
   ].filter(Boolean);
   return `<!doctype html>

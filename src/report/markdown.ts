@@ -110,6 +110,10 @@ export function toMarkdown(results: Results): string {
     '',
   );
   if (results.errors.length > 0) lines.push('## Errors', '', ...results.errors.map((e) => `- ${clip(oneLine(e), 500)}`), '');
+  if (results.preflight && results.preflight.length > 0) {
+    lines.push('## Preflight', '', 'Reads sent before any check, to catch configuration mistakes:', '');
+    lines.push(...results.preflight.map((e) => `- ${e.method} ${code(e.url)} answered ${e.status}`), '');
+  }
   if (results.created.length > 0) {
     lines.push('## Created by this run', '', `${results.created.length} resource(s) on the target; ids in results.json \`created[]\`:`, '');
     lines.push(results.created.slice(0, 30).map((c) => code(c.id)).join(' ') + (results.created.length > 30 ? ` and ${results.created.length - 30} more` : ''), '');
