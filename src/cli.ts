@@ -3,7 +3,7 @@
  * preflight (src/runner/preflight.ts) -> suites -> reports -> exit code (0 conformant, 1 non-conformant, 2 could not run).
  * Every failure to run is one sentence that says what to do, never a stack trace, never a token.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { checks } from './checks/registry.js';
 import { ConfigError, helpText, loadConfig, type Config } from './config.js';
 import { commandLineTokenWarning } from './config-mistakes.js';
@@ -16,6 +16,8 @@ import { Progress } from './report/progress.js';
 import { buildResults, exitCodeFor, suiteVersion, type Results } from './report/results.js';
 import { preflight } from './runner/preflight.js';
 import { writeReports } from './report/write.js';
+import { CREATED_JOURNAL, CreatedJournal } from './report/created-journal.js';
+import { reportDirProblem } from './report/report-dir.js';
 import { redactorFor } from './suite/secrets.js';
 import type { RunSettings } from './suite/settings.js';
 
@@ -39,6 +41,8 @@ async function main(argv: string[]): Promise<number> {
   if (tokenWarning) console.error(tokenWarning);
 
   const reportDir = resolve(config.reportDir);
+  const dirProblem = reportDirProblem(reportDir, config.reportDir);
+  if (dirProblem) throw new CannotRun(dirProblem);
 
   let reference: RunningReference | undefined;
   const stopReference = async (): Promise<void> => {
@@ -50,7 +54,8 @@ async function main(argv: string[]): Promise<number> {
       reference = await startReference({});
       console.error(`no --base-url: testing the embedded reference implementation at ${reference.url}`);
     }
-    const settings = settingsFrom(config, reference);
+    const settings: RunSettings = { ...settingsFrom(config, reference), createdJournalPath: join(reportDir, CREATED_JOURNAL) };
+    CreatedJournal.inDir(reportDir, settings.baseUrl).start();
     const redactor = redactorFor(settings);
     const startedAt = new Date();
     const resultsOf = (checkResults: CheckResult[], errors: string[], preflightReads: ExchangeEvidence[]): Results =>
