@@ -124,7 +124,7 @@ function judgeCaller(reads: Read[], settings: RunSettings, caller: 'a' | 'b'): s
   }
   const user = reads.find((r) => r.path.startsWith('/users/'));
   const accepted = reads.some((r) => ok(r.status));
-  if (user && accepted && (user.status === 404 || user.status === 403)) {
+  if (user && accepted && (user.status === 404 || user.status === 403 || user.status === 400)) {
     return (
       `the User "${userId}" of ${userFlag} is not one the target shows to that caller (GET /users/{id} answered ${user.status}, ` +
       `while the same token was accepted elsewhere): give an existing User of the caller of ${tokenFlag}`

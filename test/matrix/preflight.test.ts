@@ -80,6 +80,20 @@ describe.concurrent('preflight: the user\'s mistakes are exit 2 with one sentenc
   }
 });
 
+test('with a variation that answers 403 to a bad token and 400 to an unknown user: the same sentences, with its statuses', async () => {
+  const variant = await startReference({ variation: 'paged-rfp-403' });
+  try {
+    const token = await runCli([], { env: envFor(variant, { CONFORMANCE_TOKEN: 'not-the-right-token-4411' }) });
+    expect(token.code).toBe(2);
+    expect(token.stderr).toMatch(/the target refused --token with 403: check the token/);
+    const user = await runCli([], { env: envFor(variant, { CONFORMANCE_USER_ID: 'usr_does_not_exist' }) });
+    expect(user.code).toBe(2);
+    expect(user.stderr).toMatch(/the User "usr_does_not_exist" of --user-id is not one the target shows to that caller \(GET \/users\/\{id\} answered 400/);
+  } finally {
+    await variant.close();
+  }
+});
+
 describe('preflight: what a good configuration could also meet is for the checks to judge', () => {
   let proxy: Server;
   let proxyUrl: string;
