@@ -8,6 +8,12 @@
 /** The settings that name a target: any of them given means the user meant a remote run. */
 export const TARGET_FLAGS = ['base-url', 'token', 'user-id', 'token-b', 'user-id-b'] as const;
 
+/**
+ * CONFORMANCE_* names that are read somewhere other than the options table of config.ts. Any such
+ * name must be listed here, or the unknown-variable check refuses it as a typo.
+ */
+export const OTHER_KNOWN_VARIABLES: readonly string[] = [];
+
 /** Flags whose values are tokens (checked for the "Bearer " prefix and a minimum length). */
 export const TOKEN_FLAGS = ['token', 'token-b'] as const;
 

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
-import { TOKEN_FLAGS, closest, npmSwallowedFlag, targetMistake, tokenMistake, unknownVariable, type Mistake } from './config-mistakes.js';
+import { OTHER_KNOWN_VARIABLES, TOKEN_FLAGS, closest, npmSwallowedFlag, targetMistake, tokenMistake, unknownVariable, type Mistake } from './config-mistakes.js';
 
 export interface Config {
   /** Absent (and no other target setting given): the embedded reference implementation is started. */
@@ -96,7 +96,7 @@ export interface ConfigSources {
 
 export function loadConfig(sources: ConfigSources): Config {
   const fromDotenv = readDotenv(sources.dotenvPath);
-  const knownNames = OPTIONS.map((o) => envName(o.flag));
+  const knownNames = [...OPTIONS.map((o) => envName(o.flag)), ...OTHER_KNOWN_VARIABLES];
   raiseIf(npmSwallowedFlag(sources.env, OPTIONS.map((o) => o.flag).filter((f) => f !== 'help' && f !== 'version')));
   raiseIf(unknownVariable(Object.keys(sources.env), 'the environment', knownNames));
   raiseIf(unknownVariable(Object.keys(fromDotenv), sources.dotenvPath ?? '.env', knownNames));
