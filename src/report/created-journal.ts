@@ -33,7 +33,12 @@ export class CreatedJournal {
 
   add(id: string): void {
     this.entries.push({ resource: 'user_bank', id, createdAt: new Date().toISOString() });
-    this.write();
+    try {
+      this.write();
+    } catch {
+      // The directory was proved writable before the run; if it stops being so (a full disk), the
+      // request that created the resource must not fail for it: results.json still lists the id.
+    }
   }
 
   private write(): void {
