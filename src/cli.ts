@@ -1,19 +1,23 @@
 /**
  * banklink-conformance: flags + .env -> Config -> (the embedded reference when no target) ->
- * preflight -> suites -> reports -> exit code (0 conformant, 1 non-conformant, 2 could not run).
+ * preflight (src/runner/preflight.ts) -> suites -> reports -> exit code (0 conformant, 1 non-conformant, 2 could not run).
  * Every failure to run is one sentence that says what to do, never a stack trace, never a token.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { checks } from './checks/registry.js';
 import { ConfigError, helpText, loadConfig, type Config } from './config.js';
-import { HttpClient } from './http/client.js';
-import { isHttpError } from './http/errors.js';
+import { commandLineTokenWarning } from './config-mistakes.js';
+import type { CheckResult } from './checks/types.js';
+import type { ExchangeEvidence } from './http/evidence.js';
 import { startReference, type RunningReference } from './reference/server.js';
 import { paintFor, summaryText } from './report/console.js';
 import { listText } from './report/list.js';
 import { Progress } from './report/progress.js';
-import { buildResults, exitCodeFor, suiteVersion } from './report/results.js';
+import { buildResults, exitCodeFor, suiteVersion, type Results } from './report/results.js';
+import { preflight } from './runner/preflight.js';
 import { writeReports } from './report/write.js';
+import { CREATED_JOURNAL, CreatedJournal } from './report/created-journal.js';
+import { reportDirProblem } from './report/report-dir.js';
 import { redactorFor } from './suite/secrets.js';
 import type { RunSettings } from './suite/settings.js';
 
@@ -33,6 +37,12 @@ async function main(argv: string[]): Promise<number> {
     console.log(listText(checks));
     return 0;
   }
+  const tokenWarning = commandLineTokenWarning(argv);
+  if (tokenWarning) console.error(tokenWarning);
+
+  const reportDir = resolve(config.reportDir);
+  const dirProblem = reportDirProblem(reportDir, config.reportDir);
+  if (dirProblem) throw new CannotRun(dirProblem);
 
   let reference: RunningReference | undefined;
   const stopReference = async (): Promise<void> => {
@@ -42,14 +52,41 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (config.baseUrl === undefined) {
       reference = await startReference({});
-      if (config.token !== undefined) console.error('note: --token is ignored without --base-url; the embedded reference uses its own tokens');
       console.error(`no --base-url: testing the embedded reference implementation at ${reference.url}`);
     }
-    const settings = settingsFrom(config, reference);
+    const settings: RunSettings = { ...settingsFrom(config, reference), createdJournalPath: join(reportDir, CREATED_JOURNAL) };
+    CreatedJournal.inDir(reportDir, settings.baseUrl).start();
     const redactor = redactorFor(settings);
-    await preflight(settings);
-
     const startedAt = new Date();
+    const resultsOf = (checkResults: CheckResult[], errors: string[], preflightReads: ExchangeEvidence[]): Results =>
+      buildResults({
+        target: {
+          baseUrl: settings.baseUrl,
+          embedded: settings.embedded,
+          // What a replay must name to send the same requests; the embedded reference seeds its own.
+          ...(settings.embedded ? {} : { userId: settings.userIdA, secondCaller: settings.tokenB !== undefined }),
+          ...(!settings.embedded && settings.userIdB !== undefined ? { userIdB: settings.userIdB } : {}),
+        },
+        startedAt,
+        durationMs: Date.now() - startedAt.getTime(),
+        seed: settings.seed,
+        runs: settings.runs,
+        readOnly: settings.readOnly,
+        maxWrites: settings.maxWrites,
+        strict: config.strict,
+        ...(config.shard ? { shard: config.shard } : {}),
+        checkResults,
+        preflight: preflightReads,
+        errors: errors.map((e) => redactor.text(e)),
+      });
+
+    const checked = await preflight(settings, redactor);
+    if (checked.refusal !== undefined) {
+      // The reads that show the mistake are kept, so the report says what the target answered.
+      writeReports(reportDir, resultsOf([], [checked.refusal], checked.exchanges), redactor);
+      throw new CannotRun(checked.refusal);
+    }
+
     const progress = new Progress(process.stderr, { env: process.env, ...(config.shard ? {} : { expectedTotal: checks.length }) });
     console.error(`banklink-conformance ${suiteVersion()}: ${checks.length} checks against ${settings.baseUrl} (seed ${settings.seed})`);
     // The runner stops starting checks at the bound and reports what it has; this is the last resort
@@ -70,26 +107,8 @@ async function main(argv: string[]): Promise<number> {
     progress.end();
     await stopReference();
 
-    const results = buildResults({
-      target: {
-        baseUrl: settings.baseUrl,
-        embedded: settings.embedded,
-        // What a replay must name to send the same requests; the embedded reference seeds its own.
-        ...(settings.embedded ? {} : { userId: settings.userIdA, secondCaller: settings.tokenB !== undefined }),
-        ...(!settings.embedded && settings.userIdB !== undefined ? { userIdB: settings.userIdB } : {}),
-      },
-      startedAt,
-      durationMs: Date.now() - startedAt.getTime(),
-      seed: settings.seed,
-      runs: settings.runs,
-      readOnly: settings.readOnly,
-      maxWrites: settings.maxWrites,
-      strict: config.strict,
-      ...(config.shard ? { shard: config.shard } : {}),
-      checkResults: run.results,
-      errors: run.errors.map((e) => redactor.text(e)),
-    });
-    const files = writeReports(resolve(config.reportDir), results, redactor);
+    const results = resultsOf(run.results, run.errors, checked.exchanges);
+    const files = writeReports(reportDir, results, redactor);
     console.log(redactor.text(summaryText(results, paintFor(process.stdout, process.env), files)));
     return exitCodeFor(results.verdict);
   } finally {
@@ -120,36 +139,6 @@ function settingsFrom(config: Config, reference: RunningReference | undefined): 
     maxBodyBytes: config.maxBodyBytes,
     checkTimeoutMs: Math.max(30_000, config.timeoutMs * 6),
   };
-}
-
-/** One request before the run, so an unreachable target is one clear sentence, not 40 inconclusive checks. */
-async function preflight(settings: RunSettings): Promise<void> {
-  const client = new HttpClient({
-    baseUrl: settings.baseUrl,
-    tokenA: settings.tokenA,
-    timeoutMs: settings.timeoutMs,
-    maxBodyBytes: settings.maxBodyBytes,
-    concurrency: 1,
-    rateLimit: settings.rateLimit,
-    readOnly: true,
-    maxWrites: 0,
-    maxRetryAfterMs: 5_000,
-    maxThrottleRetries: 2,
-    throttleBudgetMs: 10_000,
-  });
-  try {
-    await client.send({ path: '/rfp_registrations' });
-  } catch (error) {
-    if (isHttpError(error) && (error.code === 'CONNECTION' || error.code === 'TIMEOUT')) {
-      throw new CannotRun(`could not reach the target at ${settings.baseUrl} (${error.message}); check --base-url and that the server is running`);
-    }
-    if (isHttpError(error) && error.code === 'THROTTLED') {
-      throw new CannotRun(`the target at ${settings.baseUrl} throttles every request (${error.message})`);
-    }
-    // Any other answer (a 5xx, a huge body) is for the checks to judge.
-  } finally {
-    await client.close();
-  }
 }
 
 main(process.argv.slice(2)).then(

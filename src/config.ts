@@ -4,9 +4,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
+import { OTHER_KNOWN_VARIABLES, TOKEN_FLAGS, closest, npmSwallowedFlag, targetMistake, tokenMistake, unknownVariable, type Mistake } from './config-mistakes.js';
 
 export interface Config {
-  /** Absent: the embedded reference implementation is started. */
+  /** Absent (and no other target setting given): the embedded reference implementation is started. */
   baseUrl?: string;
   token?: string;
   userId?: string;
@@ -29,7 +30,16 @@ export interface Config {
   version: boolean;
 }
 
-export type ConfigErrorCode = 'UNKNOWN_FLAG' | 'MISSING_VALUE' | 'BAD_NUMBER' | 'BAD_URL' | 'MISSING_TOKEN' | 'MISSING_USER' | 'BAD_SHARD' | 'BAD_DOTENV';
+export type ConfigErrorCode =
+  | 'UNKNOWN_FLAG'
+  | 'MISSING_VALUE'
+  | 'BAD_NUMBER'
+  | 'BAD_URL'
+  | 'MISSING_TOKEN'
+  | 'MISSING_USER'
+  | 'BAD_SHARD'
+  | 'BAD_DOTENV'
+  | Mistake['code'];
 
 export class ConfigError extends Error {
   constructor(
@@ -86,13 +96,34 @@ export interface ConfigSources {
 
 export function loadConfig(sources: ConfigSources): Config {
   const fromDotenv = readDotenv(sources.dotenvPath);
+  const knownNames = [...OPTIONS.map((o) => envName(o.flag)), ...OTHER_KNOWN_VARIABLES];
+  raiseIf(npmSwallowedFlag(sources.env, OPTIONS.map((o) => o.flag).filter((f) => f !== 'help' && f !== 'version')));
+  raiseIf(unknownVariable(Object.keys(sources.env), 'the environment', knownNames));
+  raiseIf(unknownVariable(Object.keys(fromDotenv), sources.dotenvPath ?? '.env', knownNames));
   const raw = new Map<string, string>();
+  /** Where each target setting came from, to name it in a sentence; set-but-empty ones are kept. */
+  const given = new Map<string, string>();
+  const where = new Map<string, string>();
   for (const option of OPTIONS) {
     const name = envName(option.flag);
+    const inEnv = sources.env[name] !== undefined;
     const value = sources.env[name] ?? fromDotenv[name];
-    if (value !== undefined && value !== '') raw.set(option.flag, value);
+    if (value === undefined) continue;
+    given.set(option.flag, value);
+    where.set(option.flag, inEnv ? `${name} in the environment` : `${name} in .env`);
+    if (value !== '') raw.set(option.flag, value);
   }
-  for (const [flag, value] of parseArgv(sources.argv)) raw.set(flag, value);
+  for (const [flag, value] of parseArgv(sources.argv)) {
+    raw.set(flag, value);
+    given.set(flag, value);
+    where.set(flag, `--${flag}`);
+  }
+  const whereOf = (flag: string): string => where.get(flag) ?? `--${flag}`;
+  raiseIf(targetMistake(given, whereOf));
+  for (const flag of TOKEN_FLAGS) {
+    const value = raw.get(flag);
+    if (value !== undefined) raiseIf(tokenMistake(value, whereOf(flag)));
+  }
 
   const config: Record<string, unknown> = {};
   for (const option of OPTIONS) {
@@ -129,7 +160,8 @@ function parseArgv(argv: readonly string[]): Map<string, string> {
     const flag = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
     const option = known.get(flag);
     if (!option) {
-      throw new ConfigError('UNKNOWN_FLAG', `unknown option --${flag}; run with --help to see the options`);
+      const guess = closest(flag, [...known.keys()]);
+      throw new ConfigError('UNKNOWN_FLAG', `unknown option --${flag}${guess ? ` (did you mean --${guess}?)` : ''}; run with --help to see the options`);
     }
     if (option.kind === 'boolean') {
       out.set(flag, eq === -1 ? 'true' : arg.slice(eq + 1));
@@ -177,11 +209,15 @@ function validateRemoteTarget(config: Config): void {
     throw new ConfigError('BAD_URL', '--base-url must not hold credentials; pass the token with --token or CONFORMANCE_TOKEN');
   }
   if (!config.token) {
-    throw new ConfigError('MISSING_TOKEN', `a target was given (--base-url) but no token: pass --token T or set ${envName('token')} in the environment or .env`);
+    throw new ConfigError('MISSING_TOKEN', `a target was given (--base-url) but no token: set ${envName('token')} in the environment or .env (or pass --token T)`);
   }
   if (!config.userId) {
     throw new ConfigError('MISSING_USER', `a target was given (--base-url) but no user: pass --user-id ID (an existing User of that caller) or set ${envName('user-id')}`);
   }
+}
+
+function raiseIf(mistake: Mistake | undefined): void {
+  if (mistake) throw new ConfigError(mistake.code, mistake.message);
 }
 
 function readDotenv(path: string | undefined): Record<string, string> {
@@ -200,6 +236,8 @@ export function helpText(): string {
     'banklink-conformance: checks an implementation of the Bank-linking and user service API against its spec.',
     '',
     'Usage: npm run conformance -- [options]      (or: banklink-conformance [options])',
+    '       banklink-conformance merge-reports DIR... --out DIR   joins the results.json of --shard runs',
+    '       banklink-conformance serve [options]                  the reference implementation (serve --help)',
     '',
     'Options (each also CONFORMANCE_<NAME> in the environment or .env):',
   ];
@@ -210,7 +248,9 @@ export function helpText(): string {
   }
   lines.push(
     '',
-    'With no --base-url the embedded reference implementation is started on 127.0.0.1 and used.',
+    'With no target setting at all (no --base-url, token or user) the embedded reference implementation is',
+    'started on 127.0.0.1 and used. Pass tokens through the environment (CONFORMANCE_TOKEN) or .env: on the',
+    'command line they are visible to other processes and in npm\'s echo of the command.',
     '',
     'Exit codes: 0 conformant (no fail) | 1 non-conformant (a fail; with --strict, a warn too) | 2 could not run',
     '            (bad configuration, unreachable target, inconclusive checks, internal error).',

@@ -33,6 +33,7 @@ import {
 } from '../src/property/valid-creation.js';
 import { conformanceCheck, type CheckBody } from '../src/suite/check.js';
 import type { Probe } from '../src/suite/probe.js';
+import { WRITES_NEEDED } from '../src/suite/writes-needed.js';
 
 /** Banks the concurrency check creates at once. */
 const AT_ONCE = 20;
@@ -48,7 +49,7 @@ const validRuns = perRun(() => ({ planned: undefined as number | undefined }));
 
 function requireWrites(t: Probe): void {
   if (t.settings.readOnly) t.skip('creates User Banks; run without --read-only to check creation');
-  if (t.run.client.budget.remaining <= 0) t.skip(`the write budget (--max-writes ${t.settings.maxWrites}) is spent; raise it to check creation`);
+  if (t.run.client.budget.remaining <= 0) t.skip(`the write budget (--max-writes ${t.settings.maxWrites}) is spent; raise it to check creation (${WRITES_NEEDED})`);
 }
 
 function plannedValidRuns(t: Probe): number {
@@ -98,7 +99,7 @@ conformanceCheck('user-banks.create.persisted', validProperty('the created bank 
 conformanceCheck('user-banks.create.concurrent', async (t) => {
   requireWrites(t);
   const count = Math.min(AT_ONCE, t.run.client.budget.remaining - KEEP_FOR_LATER);
-  if (count < 2) t.skip(`creating banks at once needs at least 2 writes beyond the ${KEEP_FOR_LATER} kept for later checks; --max-writes ${t.settings.maxWrites} leaves too few`);
+  if (count < 2) t.skip(`creating banks at once needs at least 2 writes beyond the ${KEEP_FOR_LATER} kept for later checks; --max-writes ${t.settings.maxWrites} leaves too few (${WRITES_NEEDED})`);
   const outcome = await runProperty(t, {
     arbitrary: distinctCreateBodies(t.settings.userIdA, count),
     numRuns: 1,

@@ -6,6 +6,7 @@
  */
 import { Agent, request, errors as undiciErrors } from 'undici';
 import { WriteBudget } from './budget.js';
+import { createdIdOf } from './created-id.js';
 import { HttpError } from './errors.js';
 import type { Exchange, ExchangeRequest, ExchangeSummary } from './exchange.js';
 import { RateLimiter, parseRetryAfter, sleep } from './throttle.js';
@@ -198,10 +199,8 @@ export class HttpClient {
         bodyBytes,
         jsonParses: exchange.jsonError === undefined,
       });
-      if (method === 'POST' && exchange.status >= 200 && exchange.status < 300 && new URL(url).pathname.endsWith('/user_banks')) {
-        const id = (exchange.json as { id?: unknown } | undefined)?.id;
-        this.undrainedCreated.push(typeof id === 'string' || typeof id === 'number' ? String(id) : `(no id in the answer to POST #${exchange.seq})`);
-      }
+      const createdId = createdIdOf(exchange);
+      if (createdId !== undefined) this.undrainedCreated.push(createdId);
       this.options.onExchange?.(exchange);
       return exchange;
     } catch (error) {

@@ -26,13 +26,15 @@ const excerpt = (text: string): string => (text.length > BODY_EXCERPT ? `${text.
 
 export function toEvidence(exchange: Exchange, redactor: Redactor): ExchangeEvidence {
   const requestHeaders: Record<string, string> = {};
-  for (const [name, value] of Object.entries(exchange.request.headers)) requestHeaders[name] = redactor.text(value);
+  for (const [name, value] of Object.entries(exchange.request.headers)) {
+    requestHeaders[name] = name.toLowerCase() === 'authorization' ? redactor.authorization(value) : redactor.text(value);
+  }
   const responseHeaders: Record<string, string> = {};
   for (const name of KEPT_RESPONSE_HEADERS) {
     const value = exchange.headers[name];
     if (value !== undefined) responseHeaders[name] = redactor.text(value);
   }
-  const url = redactor.text(exchange.request.url);
+  const url = redactor.url(exchange.request.url);
   const requestBody = exchange.request.body === undefined ? undefined : redactor.text(exchange.request.body);
   return {
     seq: exchange.seq,

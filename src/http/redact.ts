@@ -1,7 +1,14 @@
 /**
- * Keeps secrets and personal data out of every output: tokens are replaced by the name of the
- * environment variable that holds them (so a curl line still replays), and personal data read from
- * the target is masked by member name wherever it appears in a JSON body.
+ * Keeps secrets and personal data out of every output, by the structure of what is printed rather
+ * than by searching text blindly (which turned check ids into `auth.list-$CONFORMANCE_TOKEN-banks`
+ * and a cursor "string" into `**ring`):
+ * - the Authorization header always shows the token as the variable that holds it;
+ * - elsewhere a token is replaced only where it stands whole (not glued to letters, digits, `_` or
+ *   `-`), so ids and words that merely contain it stay as they are (tokens under 8 characters are
+ *   refused by the configuration for this reason);
+ * - personal data is masked by member name in JSON bodies, and in free text only values that have
+ *   the shape of personal data (6+ digits for an SSN, phone or account number, an `@` in an e-mail);
+ * - cursors, ids and URL paths are never masked for personal data, so a curl line replays.
  */
 import { ReplacementIndex } from './replacement-index.js';
 
@@ -19,8 +26,34 @@ const WHOLE_OBJECT_MEMBERS = new Set(['date_of_birth']);
 /** Members whose values, once read from the target, are masked wherever they appear in free text. */
 const LEARNED_MEMBERS = new Set(['ssn', 'email', 'phone', 'account_number']);
 /** Shorter values would mask ordinary words and numbers all over a report. */
-const MIN_LEARNED_LENGTH = 5;
+const MIN_LEARNED_LENGTH = 6;
+/**
+ * Whether a value read from a personal member looks like personal data, and so is worth masking in
+ * free text: a mock's example "string" in an ssn field is not anyone's SSN, but masking it would
+ * also garble every cursor and word that is "string".
+ */
+const personalShape = (member: string, value: string): boolean =>
+  member === 'email' ? value.includes('@') : (value.match(/\d/g)?.length ?? 0) >= MIN_LEARNED_LENGTH;
+/** Members that hold what a replay needs (cursors, ids): tokens are replaced there, personal values never. */
+const REPLAYABLE_MEMBERS = new Set(['next_cursor', 'cursor', 'id', 'user_id']);
 const MAX_LEARNED = 50_000;
+
+/** A character that glues a match to the text around it (then it is part of another word or id). */
+const WORD_CHARACTER = /[A-Za-z0-9_-]/;
+
+/** Replace `value` where it stands whole: not preceded or followed by a word character. */
+export function replaceWhole(text: string, value: string, placeholder: string): string {
+  let out = '';
+  let from = 0;
+  for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1)) {
+    const before = at > 0 ? (text[at - 1] as string) : '';
+    const after = text[at + value.length] ?? '';
+    if (at < from || WORD_CHARACTER.test(before) || WORD_CHARACTER.test(after)) continue;
+    out += text.slice(from, at) + placeholder;
+    from = at + value.length;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
 
 export class Redactor {
   /** The configured secrets (tokens): few, any length, replaced first. */
@@ -34,11 +67,56 @@ export class Redactor {
     this.secrets = secrets.filter((s) => s.value.length > 0).sort((a, b) => b.value.length - a.value.length);
   }
 
-  /** Replace every secret, and every personal value learned from the target, inside a string. */
+  /** Replace every secret standing whole, and every personal value learned from the target, inside free text. */
   text(input: string): string {
+    return this.learned.replaceIn(this.secretsOnly(input));
+  }
+
+  /** Secrets standing whole only: for what a replay needs as it is (cursors, ids). */
+  secretsOnly(input: string): string {
     let out = input;
+    for (const secret of this.secrets) out = replaceWhole(out, secret.value, secret.placeholder);
+    return out;
+  }
+
+  /**
+   * The Authorization header: the token is the value's reason to exist, so it is replaced wherever
+   * it stands in it (also glued to a wrong scheme, as the auth checks send it).
+   */
+  authorization(value: string): string {
+    let out = value;
     for (const secret of this.secrets) out = out.split(secret.value).join(secret.placeholder);
-    return this.learned.replaceIn(out);
+    return out;
+  }
+
+  /**
+   * A request URL: the path and the cursor stay as sent, so the curl line replays; a query value
+   * that is a personal value read from the target (an account number in a filter) is masked.
+   */
+  url(input: string): string {
+    let url: URL;
+    try {
+      url = new URL(input);
+    } catch {
+      return this.text(input);
+    }
+    const query = url.search.length > 1 ? url.search.slice(1).split('&') : [];
+    const masked = query.map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq === -1) return this.secretsOnly(pair);
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      let decoded = value;
+      try {
+        decoded = decodeURIComponent(value.replace(/\+/g, ' '));
+      } catch {
+        // Kept as sent.
+      }
+      const personal = !REPLAYABLE_MEMBERS.has(name) && this.learned.has(decoded);
+      return `${this.secretsOnly(name)}=${personal ? encodeURIComponent(this.learned.replaceIn(decoded)) : this.secretsOnly(value)}`;
+    });
+    const head = this.secretsOnly(`${url.origin}${url.pathname}`);
+    return `${head}${masked.length > 0 ? `?${masked.join('&')}` : url.search === '?' ? '?' : ''}${this.secretsOnly(url.hash)}`;
   }
 
   /**
@@ -59,7 +137,7 @@ export class Redactor {
     forEachMember(json, (member, value) => {
       if (!LEARNED_MEMBERS.has(member)) return;
       const text = typeof value === 'number' ? String(value) : value;
-      if (typeof text !== 'string' || text.length < MIN_LEARNED_LENGTH || this.ours.has(text) || this.learned.has(text)) return;
+      if (typeof text !== 'string' || text.length < MIN_LEARNED_LENGTH || !personalShape(member, text) || this.ours.has(text) || this.learned.has(text)) return;
       if (this.learned.size >= MAX_LEARNED) return;
       this.learned.add(text, member === 'account_number' ? maskAllButLastFour(text) : `[masked ${member}]`);
     });
@@ -91,6 +169,7 @@ export class Redactor {
     if (typeof value === 'string') {
       if (member !== undefined && MASKED_MEMBERS.has(member)) return maskAll(value);
       if (member !== undefined && LAST_FOUR_MEMBERS.has(member)) return maskAllButLastFour(value);
+      if (member !== undefined && REPLAYABLE_MEMBERS.has(member)) return this.secretsOnly(value);
       return this.text(value);
     }
     if (typeof value === 'number' && member !== undefined && (MASKED_MEMBERS.has(member) || LAST_FOUR_MEMBERS.has(member))) {

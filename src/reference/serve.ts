@@ -10,6 +10,7 @@ import { startReference, type RunningReference } from './server.js';
 import { baseline, variations, type Variation } from './variations.js';
 
 const HELP = `npm run serve -- [options]        the reference implementation on http://127.0.0.1:PORT
+  (or, from the installed package: banklink-conformance serve [options])
 
   --port N            listen port (default 4010; 0 = any free port)
   --seed N            fixture seed: the same seed gives the same ids (default 20260101)
@@ -108,7 +109,10 @@ async function main(): Promise<void> {
     console.log(`reference implementation listening on ${reference.url} (variation ${variationName}${faultNames.length ? `, faults: ${faultNames.join(', ')}` : ''})`);
     console.log(`caller A: CONFORMANCE_TOKEN=${a.token} CONFORMANCE_USER_ID=${a.userIds[0]}   users: ${a.userIds.join(', ')}`);
     console.log(`caller B: CONFORMANCE_TOKEN_B=${b.token} CONFORMANCE_USER_ID_B=${b.userIds[0]}   users: ${b.userIds.join(', ')}`);
-    console.log(`try: npm run conformance -- --base-url ${reference.url} --token ${a.token} --user-id ${a.userIds[0]} --token-b ${b.token} --user-id-b ${b.userIds[0]}`);
+    // Tokens through the environment, as the README asks for real targets (on a command line they show in ps).
+    console.log(
+      `try: CONFORMANCE_BASE_URL=${reference.url} CONFORMANCE_TOKEN=${a.token} CONFORMANCE_USER_ID=${a.userIds[0]} CONFORMANCE_TOKEN_B=${b.token} CONFORMANCE_USER_ID_B=${b.userIds[0]} npm run conformance`,
+    );
     console.log('Ctrl-C stops it.');
   }
   const stop = (): void => {

@@ -1,6 +1,6 @@
 /** The one-screen summary at the end of a run: counts, then each fail with its requirement and reason. */
 import type { Results } from './results.js';
-import { replayCommand } from './wording.js';
+import { replayCommand, replayNote } from './wording.js';
 
 export interface Paint {
   red(text: string): string;
@@ -37,11 +37,18 @@ export function summaryText(results: Results, paint: Paint, reportFiles: string[
   const verdict =
     results.verdict === 'conformant' ? paint.green('CONFORMANT') : results.verdict === 'non-conformant' ? paint.red('NON-CONFORMANT') : paint.yellow(results.verdict.toUpperCase());
   lines.push('', `${paint.bold('verdict:')} ${verdict}  ${counts}`);
-  if (s.warn > 0) lines.push(`${s.warn} warning(s): conventions where the spec is silent; see report.md`);
+  const warned = results.checks.filter((c) => c.outcome === 'warn');
+  if (results.strict) {
+    // Under --strict a warning fails the run, so each is named like a failure.
+    for (const check of warned) lines.push(`${paint.yellow('WARN')} ${check.id}  [${check.requirement}, section ${check.section}] (fails the run: --strict)`, `     ${clip(check.message)}`);
+  } else if (s.warn > 0) {
+    lines.push(`${s.warn} warning(s): conventions where the spec is silent: ${warned.map((c) => c.id).join(', ')}; see report.md`);
+  }
   const untestedMust = results.requirements.filter((r) => r.outcome === 'untested' && r.level === 'MUST');
-  if (untestedMust.length > 0) lines.push(`untested MUST requirement(s): ${untestedMust.map((r) => r.id).join(', ')}`);
+  // A shard leaves the other shards' requirements untested by design: the merged report says what is.
+  if (untestedMust.length > 0 && !results.shard) lines.push(`untested MUST requirement(s): ${untestedMust.map((r) => r.id).join(', ')}`);
   if (results.created.length > 0) lines.push(`created ${results.created.length} resource(s); their ids are in results.json created[]`);
-  if (results.verdict !== 'conformant') lines.push(`replay: ${replayCommand(results)}  (the token comes from CONFORMANCE_TOKEN in the environment or .env)`);
+  if (results.verdict !== 'conformant') lines.push(`replay: ${replayCommand(results)} ${replayNote(results)}`.trimEnd());
   lines.push(`reports: ${reportFiles.join(', ')}`);
   return lines.join('\n');
 }

@@ -13,7 +13,7 @@ import { readableQuote } from './readable-quote.js';
 import { findingsNameRequirements, outcomeForRequirement } from './requirement-outcome.js';
 import type { CheckRecord, RequirementRecord, Results } from './results.js';
 import { compareSections, sectionLabel } from './sections.js';
-import { replayCommand, VERDICT_TEXT } from './wording.js';
+import { replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
 
 const esc = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -186,7 +186,7 @@ function metaBlock(results: Results): string {
     ['Date', `<time datetime="${esc(results.startedAt)}">${esc(results.startedAt)}</time>, ${(results.durationMs / 1000).toFixed(1)} s`],
     ['Seed', `<code>${results.seed}</code> (${results.runs} runs per property)`],
     ['Mode', esc(mode.join(', '))],
-    ['Replay', `<code>${esc(replayCommand(results))}</code>`],
+    ['Replay', `<code>${esc(replayCommand(results))}</code> ${esc(replayNote(results))}`],
   ];
   return `<dl class="meta">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>`;
 }
@@ -292,6 +292,9 @@ export function toHtml(results: Results): string {
     `<section id="requirements"><h2>Requirements by section</h2>${matrixBlock(results)}</section>`,
     `<section id="checks"><h2>All checks</h2>${checksBlock(results)}</section>`,
     `<section id="created"><h2>Created by this run</h2>${createdBlock(results)}</section>`,
+    results.preflight?.length
+      ? `<section id="preflight"><h2>Preflight</h2><p>Reads sent before any check, to catch configuration mistakes.</p><ul>${results.preflight.map((e) => `<li>${esc(e.method)} <code>${esc(e.url)}</code> answered ${e.status}</li>`).join('')}</ul></section>`
+      : '',
     results.errors.length ? `<section id="errors"><h2>Errors (the run cannot be trusted)</h2><ul>${results.errors.map((e) => `<li>${esc(e)}</li>`).join('')}</ul></section>` : '',
   ].filter(Boolean);
   return `<!doctype html>

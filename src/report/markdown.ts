@@ -7,7 +7,7 @@
 import { readableQuote } from './readable-quote.js';
 import type { CheckRecord, Results } from './results.js';
 import { compareSections, sectionLabel } from './sections.js';
-import { replayCommand, VERDICT_TEXT } from './wording.js';
+import { replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
 
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
 const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -112,10 +112,14 @@ export function toMarkdown(results: Results): string {
     '',
   );
   if (results.errors.length > 0) lines.push('## Errors', '', ...results.errors.map((e) => `- ${clip(oneLine(e), 500)}`), '');
+  if (results.preflight && results.preflight.length > 0) {
+    lines.push('## Preflight', '', 'Reads sent before any check, to catch configuration mistakes:', '');
+    lines.push(...results.preflight.map((e) => `- ${e.method} ${code(e.url)} answered ${e.status}`), '');
+  }
   if (results.created.length > 0) {
     lines.push('## Created by this run', '', `${results.created.length} resource(s) on the target; ids in results.json \`created[]\`:`, '');
     lines.push(results.created.slice(0, 30).map((c) => code(c.id)).join(' ') + (results.created.length > 30 ? ` and ${results.created.length - 30} more` : ''), '');
   }
-  lines.push('---', '', `Replay: ${code(replayCommand(results))} (the token comes from CONFORMANCE_TOKEN in the environment or .env)`, '');
+  lines.push('---', '', `Replay: ${code(replayCommand(results))} ${replayNote(results)}`.trimEnd(), '');
   return lines.join('\n');
 }

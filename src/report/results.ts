@@ -68,6 +68,8 @@ export interface Results {
   checks: CheckRecord[];
   requirements: RequirementRecord[];
   created: (CreatedResource & { check: string })[];
+  /** The reads sent before any check to catch configuration mistakes (src/runner/preflight.ts). */
+  preflight?: ExchangeEvidence[];
   errors: string[];
 }
 
@@ -93,6 +95,7 @@ export interface ResultsInput {
   strict: boolean;
   shard?: string;
   checkResults: CheckResult[];
+  preflight?: ExchangeEvidence[];
   errors: string[];
 }
 
@@ -157,6 +160,7 @@ export function buildResults(input: ResultsInput): Results {
     checks,
     requirements: reqs,
     created: input.checkResults.flatMap((r) => r.created.map((c) => ({ ...c, check: r.id }))),
+    ...(input.preflight ? { preflight: input.preflight } : {}),
     errors,
   };
 }

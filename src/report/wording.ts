@@ -12,16 +12,16 @@ export const VERDICT_TEXT: Record<Verdict, { label: string; sentence: string }> 
 const shellWord = (value: string): string => (/^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
 
 /**
- * The command that replays this run: every option that changes what is sent (target, Users, second
- * caller, write budget, seed, effort). Tokens are never written: the first comes from
- * CONFORMANCE_TOKEN (environment or .env), the second is named as a variable for the shell to expand.
+ * The command that replays this run: every option that changes what is sent (target, Users, write
+ * budget, seed, effort). Tokens are never on it, not even as "$VARIABLE": a token flag puts the token in
+ * every process listing and in npm's echo (the CLI warns about it), so they come from the environment
+ * or .env, and replayNote says which.
  */
 export function replayCommand(results: Pick<Results, 'target' | 'seed' | 'runs' | 'readOnly' | 'maxWrites' | 'strict' | 'shard'>): string {
   const parts = ['npm run conformance --'];
   const { target } = results;
   if (!target.embedded) parts.push(`--base-url ${shellWord(target.baseUrl)}`);
   if (!target.embedded && target.userId !== undefined) parts.push(`--user-id ${shellWord(target.userId)}`);
-  if (!target.embedded && target.secondCaller) parts.push('--token-b "$CONFORMANCE_TOKEN_B"');
   if (!target.embedded && target.userIdB !== undefined) parts.push(`--user-id-b ${shellWord(target.userIdB)}`);
   parts.push(`--seed ${results.seed}`, `--runs ${results.runs}`);
   if (results.readOnly) parts.push('--read-only');
@@ -29,4 +29,12 @@ export function replayCommand(results: Pick<Results, 'target' | 'seed' | 'runs' 
   if (results.strict) parts.push('--strict');
   if (results.shard) parts.push(`--shard ${results.shard}`);
   return parts.join(' ');
+}
+
+/** What the replay line needs from the environment: the tokens it leaves out. */
+export function replayNote(results: Pick<Results, 'target'>): string {
+  if (results.target.embedded) return '';
+  return results.target.secondCaller
+    ? '(tokens from CONFORMANCE_TOKEN and CONFORMANCE_TOKEN_B in the environment or .env)'
+    : '(the token from CONFORMANCE_TOKEN in the environment or .env)';
 }

@@ -4,7 +4,9 @@
  * apart from vitest's inject so the bench builds its client exactly as the checks use it.
  */
 import { HttpClient } from '../http/client.js';
+import { createdIdOf } from '../http/created-id.js';
 import { Redactor } from '../http/redact.js';
+import { CreatedJournal } from '../report/created-journal.js';
 import { redactorFor } from './secrets.js';
 import type { RunSettings } from './settings.js';
 
@@ -16,6 +18,7 @@ export interface RunContext {
 
 export function contextFor(settings: RunSettings): RunContext {
   const redactor = redactorFor(settings);
+  const journal = settings.createdJournalPath !== undefined ? new CreatedJournal(settings.createdJournalPath, settings.baseUrl) : undefined;
   const client = new HttpClient({
     baseUrl: settings.baseUrl,
     tokenA: settings.tokenA,
@@ -38,6 +41,8 @@ export function contextFor(settings: RunSettings): RunContext {
         }
       }
       redactor.learnFrom(exchange.json);
+      const createdId = journal ? createdIdOf(exchange) : undefined;
+      if (createdId !== undefined) journal?.add(createdId);
     },
   });
   return { settings, client, redactor };

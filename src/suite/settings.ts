@@ -18,6 +18,8 @@ export interface RunSettings {
   maxBodyBytes: number;
   /** Bound on one check, all its requests included. */
   checkTimeoutMs: number;
+  /** DIR/created.json, rewritten as each resource is created (src/report/created-journal.ts). */
+  createdJournalPath?: string;
 }
 
 declare module 'vitest' {

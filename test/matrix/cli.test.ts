@@ -1,11 +1,12 @@
 /** The CLI contract of design.md, run for real: exit codes, reports, messages a person can act on. */
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, test } from 'vitest';
 import { validate } from '../../src/schema/validator.js';
 import { startReference } from '../../src/reference/server.js';
-import { allOutput, runCli, targetArgs } from '../support/run-cli.js';
+import { allOutput, projectRoot, runCli, targetArgs } from '../support/run-cli.js';
 
 describe.concurrent('the CLI', () => {
   test('with no target: the embedded reference, exit 0, conformant, results.json valid against its schema', async () => {
@@ -48,14 +49,15 @@ describe.concurrent('the CLI', () => {
     }
   });
 
+  const envToken = { CONFORMANCE_TOKEN: 'env-secret-token-123' };
   test.each([
-    [['--bogus'], /unknown option --bogus; run with --help/],
-    [['--base-url', 'nope', '--token', 't', '--user-id', 'u'], /is not a URL/],
-    [['--runs', 'many'], /--runs .* takes a whole number/],
-    [['--base-url', 'http://127.0.0.1:9'], /no token: pass --token/],
-    [['--base-url', 'http://127.0.0.1:1', '--token', 't', '--user-id', 'u', '--timeout-ms', '2000'], /could not reach the target/],
-  ])('%j: one sentence, exit 2, no stack trace', async (args, message) => {
-    const run = await runCli(args as string[]);
+    [['--bogus'], {}, /unknown option --bogus; run with --help/],
+    [['--base-url', 'nope', '--user-id', 'u'], envToken, /is not a URL/],
+    [['--runs', 'many'], {}, /--runs .* takes a whole number/],
+    [['--base-url', 'http://127.0.0.1:9'], {}, /no token: set CONFORMANCE_TOKEN in the environment or .env/],
+    [['--base-url', 'http://127.0.0.1:1', '--user-id', 'u', '--timeout-ms', '2000'], envToken, /could not reach the target/],
+  ])('%j: one sentence, exit 2, no stack trace', async (args, env, message) => {
+    const run = await runCli(args as string[], { env });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
     expect(run.stderr).not.toMatch(/\n\s+at /);
@@ -66,5 +68,38 @@ describe.concurrent('the CLI', () => {
     const run = await runCli(['--base-url', 'http://127.0.0.1:1', '--user-id', 'u', '--timeout-ms', '2000'], { env: { CONFORMANCE_TOKEN: 'env-secret-token-123' } });
     expect(run.code).toBe(2);
     expect(run.stdout + run.stderr).not.toContain('env-secret-token-123');
+  });
+
+  test('the bin starts the reference with `serve`, with the flags of npm run serve', async () => {
+    const child = spawn(process.execPath, [join(projectRoot, 'bin', 'banklink-conformance.mjs'), 'serve', '--port', '0', '--json', '--seed', '5'], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const line = await new Promise<string>((resolveLine, reject) => {
+        let out = '';
+        const timer = setTimeout(() => reject(new Error(`no JSON line from serve: ${out}`)), 60_000);
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          if (out.includes('\n')) {
+            clearTimeout(timer);
+            resolveLine(out.split('\n')[0] as string);
+          }
+        });
+        child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
+      });
+      const fixtures = JSON.parse(line) as { url: string; callerA: { token: string; users: { id: string }[] } };
+      const answer = await fetch(`${fixtures.url}/users/${fixtures.callerA.users[0]?.id}`, { headers: { authorization: `Bearer ${fixtures.callerA.token}` } });
+      expect(answer.status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  test('--help names merge-reports and serve, and says tokens go through the environment', async () => {
+    const run = await runCli(['--help']);
+    expect(run.stdout).toContain('banklink-conformance merge-reports DIR... --out DIR');
+    expect(run.stdout).toContain('banklink-conformance serve [options]');
+    expect(run.stdout).toContain('Pass tokens through the environment (CONFORMANCE_TOKEN)');
   });
 });

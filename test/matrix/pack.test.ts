@@ -49,6 +49,12 @@ describe('npm pack, installed in an empty directory', () => {
     expect(run.stdout).toContain('--base-url');
   });
 
+  test('npx banklink-conformance serve --help answers: a partner who installed the tarball can start the reference', () => {
+    const run = sh('npx', ['--no-install', 'banklink-conformance', 'serve', '--help'], app, 60_000);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('--variation NAME');
+  });
+
   test('npx banklink-conformance runs every check against its embedded reference, exit 0', () => {
     const reportDir = join(work, 'reports');
     const run = sh('npx', ['--no-install', 'banklink-conformance', '--report-dir', reportDir], app, 280_000);

@@ -33,6 +33,10 @@ describe.concurrent('safety', () => {
       expect(createdAtServer.length).toBeLessThanOrEqual(5);
       expect(new Set(run.results?.created.map((c) => c.id))).toEqual(new Set(createdAtServer.map((b) => b.id)));
       expect(run.code, run.stdout).not.toBe(1);
+      // Each check the budget stopped says how many writes would have been enough.
+      const budgetSkips = run.results?.checks.filter((c) => c.outcome === 'skip' && /max-writes/.test(c.message)) ?? [];
+      expect(budgetSkips.length).toBeGreaterThan(0);
+      for (const check of budgetSkips) expect(check.message, check.id).toContain('--max-writes 150 (the default) runs every check');
     } finally {
       await reference.close();
     }

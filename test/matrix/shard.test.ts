@@ -27,6 +27,11 @@ describe('sharded runs', () => {
     expect(inBoth.length).toBeGreaterThan(0);
     expect(inBoth.every((id) => id.startsWith('http.'))).toBe(true);
     expect(ids1.length).toBeLessThan(Object.keys(outcomes(whole.results)).length);
+    // Dealt by weight, not by turn: neither shard holds more than 3/5 of the checks (was 51 and 17).
+    const total = Object.keys(outcomes(whole.results)).length;
+    for (const run of [one, two]) expect(run.results?.checks.length ?? 0).toBeLessThanOrEqual(Math.ceil(total * 0.6));
+    // A shard does not list the requirements the other shard covers as untested; the merge judges them.
+    for (const run of [one, two]) expect(run.stdout).not.toContain('untested MUST requirement(s)');
 
     const out = mkdtempSync(join(tmpdir(), 'blc-merged-'));
     const merge = spawnSync(process.execPath, [join(projectRoot, 'bin', 'banklink-conformance.mjs'), 'merge-reports', one.reportDir, two.reportDir, '--out', out], {

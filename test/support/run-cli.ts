@@ -25,6 +25,8 @@ export interface CliOptions {
   /** Kill the child after this long (a hung run is a test failure, not a hung test). */
   timeoutMs?: number;
   cwd?: string;
+  /** Kills the child at once when aborted (a run interrupted half-way, as a crash or a cancelled CI job would). */
+  abort?: AbortSignal;
 }
 
 export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun> {
@@ -45,6 +47,7 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 150_000);
+    options.abort?.addEventListener('abort', () => child.kill('SIGKILL'), { once: true });
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);

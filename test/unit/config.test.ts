@@ -45,8 +45,63 @@ describe('configuration', () => {
 
   test('a remote target needs a token and a user', () => {
     expect(codeOf(() => load(['--base-url', 'http://127.0.0.1:9']))).toBe('MISSING_TOKEN');
-    expect(codeOf(() => load(['--base-url', 'http://127.0.0.1:9', '--token', 't']))).toBe('MISSING_USER');
-    expect(load(['--base-url', 'http://127.0.0.1:9', '--token', 't', '--user-id', 'u']).baseUrl).toBe('http://127.0.0.1:9');
+    expect(codeOf(() => load(['--base-url', 'http://127.0.0.1:9', '--token', 'token-123456']))).toBe('MISSING_USER');
+    expect(load(['--base-url', 'http://127.0.0.1:9', '--token', 'token-123456', '--user-id', 'u']).baseUrl).toBe('http://127.0.0.1:9');
+  });
+
+  const messageOf = (fn: () => unknown): string => {
+    try {
+      fn();
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'no error';
+  };
+
+  test('no silent fallback: a target setting without a base URL, or a base URL set but empty, is refused', () => {
+    expect(codeOf(() => load(['--token', 'token-123456']))).toBe('TARGET_WITHOUT_BASE_URL');
+    expect(codeOf(() => load([], { CONFORMANCE_USER_ID: 'usr_1' }))).toBe('TARGET_WITHOUT_BASE_URL');
+    expect(codeOf(() => load([], {}, 'CONFORMANCE_TOKEN_B=token-123456\n'))).toBe('TARGET_WITHOUT_BASE_URL');
+    expect(messageOf(() => load([], { CONFORMANCE_TOKEN: 'token-123456', CONFORMANCE_USER_ID: 'usr_1' }))).toBe(
+      'CONFORMANCE_TOKEN in the environment, CONFORMANCE_USER_ID in the environment are set but no base URL is: give --base-url (CONFORMANCE_BASE_URL) for the target, or remove them to test the embedded reference',
+    );
+    expect(codeOf(() => load([], { CONFORMANCE_BASE_URL: '', CONFORMANCE_TOKEN: 'token-123456', CONFORMANCE_USER_ID: 'usr_1' }))).toBe('EMPTY_BASE_URL');
+    expect(messageOf(() => load([], {}, 'CONFORMANCE_BASE_URL=\n'))).toMatch(/^the base URL \(CONFORMANCE_BASE_URL in \.env\) is set but empty/);
+    expect(codeOf(() => load(['--base-url', '']))).toBe('EMPTY_BASE_URL');
+    expect(codeOf(() => load(['--base-url', '  ']))).toBe('EMPTY_BASE_URL');
+    // Settings that do not name a target still go with the embedded reference, and empty ones are unset.
+    expect(load(['--read-only'], { CONFORMANCE_SEED: '' }, 'CONFORMANCE_SHARD=\n').baseUrl).toBeUndefined();
+  });
+
+  test('an unknown CONFORMANCE_* name, in the environment or .env, is refused with the name it may mean', () => {
+    expect(messageOf(() => load([], {}, 'CONFORMANCE_BASEURL=\n'))).toMatch(/^CONFORMANCE_BASEURL in .*\.env is not a setting of banklink-conformance: did you mean CONFORMANCE_BASE_URL\?/);
+    expect(messageOf(() => load([], { CONFORMANCE_USERID: 'u' }))).toMatch(/^CONFORMANCE_USERID in the environment .*did you mean CONFORMANCE_USER_ID\?/);
+    expect(codeOf(() => load([], { CONFORMANCE_SOMETHING_ELSE_ENTIRELY: 'x' }))).toBe('UNKNOWN_VARIABLE');
+    expect(messageOf(() => load([], { CONFORMANCE_SOMETHING_ELSE_ENTIRELY: 'x' }))).not.toContain('did you mean');
+    // Other names are none of our business.
+    expect(load([], { CONFORM: 'x', MY_CONFORMANCE_X: 'y' }).baseUrl).toBeUndefined();
+  });
+
+  test('a token written with its scheme, or shorter than 8 characters, is refused', () => {
+    const target = ['--base-url', 'http://127.0.0.1:9', '--user-id', 'u'];
+    expect(messageOf(() => load([...target, '--token', 'Bearer abcdefghijk']))).toBe(
+      '--token starts with "Bearer ": give the token alone; the suite writes "Authorization: Bearer <token>" itself',
+    );
+    expect(codeOf(() => load(target, { CONFORMANCE_TOKEN: 'bearer abcdefghijk' }))).toBe('BAD_TOKEN');
+    expect(messageOf(() => load(target, { CONFORMANCE_TOKEN: 'user' }))).toMatch(/^CONFORMANCE_TOKEN in the environment is 4 characters long, shorter than 8/);
+    expect(codeOf(() => load([...target, '--token', 'token-123456', '--token-b', 'other']))).toBe('BAD_TOKEN');
+    expect(load([...target, '--token', '12345678']).token).toBe('12345678');
+  });
+
+  test('npm that took an option because "--" is missing is told so', () => {
+    const npm = { npm_lifecycle_event: 'conformance', npm_config_base_url: 'http://127.0.0.1:9' };
+    expect(messageOf(() => load(['usr_1'], npm))).toBe('npm took --base-url as its own option because a "--" is missing: write npm run conformance -- --base-url ...');
+    // Outside npm, such a variable is someone else's.
+    expect(load([], { npm_config_base_url: 'x' }).baseUrl).toBeUndefined();
+  });
+
+  test('an unknown flag close to a known one names it', () => {
+    expect(messageOf(() => load(['--base-ur', 'x']))).toBe('unknown option --base-ur (did you mean --base-url?); run with --help to see the options');
   });
 
   test('each mistake has its own code', () => {
@@ -56,9 +111,9 @@ describe('configuration', () => {
     expect(codeOf(() => load(['--runs', 'ten']))).toBe('BAD_NUMBER');
     expect(codeOf(() => load(['--runs', '0']))).toBe('BAD_NUMBER');
     expect(codeOf(() => load(['--max-writes', '1.5']))).toBe('BAD_NUMBER');
-    expect(codeOf(() => load(['--base-url', 'not a url', '--token', 't', '--user-id', 'u']))).toBe('BAD_URL');
-    expect(codeOf(() => load(['--base-url', 'ftp://x', '--token', 't', '--user-id', 'u']))).toBe('BAD_URL');
-    expect(codeOf(() => load(['--base-url', 'http://u:p@x', '--token', 't', '--user-id', 'u']))).toBe('BAD_URL');
+    expect(codeOf(() => load(['--base-url', 'not a url', '--token', 'token-123456', '--user-id', 'u']))).toBe('BAD_URL');
+    expect(codeOf(() => load(['--base-url', 'ftp://x', '--token', 'token-123456', '--user-id', 'u']))).toBe('BAD_URL');
+    expect(codeOf(() => load(['--base-url', 'http://u:p@x', '--token', 'token-123456', '--user-id', 'u']))).toBe('BAD_URL');
     expect(codeOf(() => load(['--shard', '3/2']))).toBe('BAD_SHARD');
   });
 });

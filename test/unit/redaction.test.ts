@@ -8,8 +8,47 @@ const redactor = new Redactor([
 ]);
 
 describe('redaction', () => {
-  test('tokens become the variables that hold them, everywhere in a string', () => {
+  test('tokens become the variables that hold them, wherever they stand whole in a string', () => {
     expect(redactor.text('Bearer tok-a-secret and ?access_token=tok-b-secret')).toBe('Bearer $CONFORMANCE_TOKEN and ?access_token=$CONFORMANCE_TOKEN_B');
+    expect(redactor.text('"tok-a-secret" (tok-a-secret). tok-a-secret/x')).toBe('"$CONFORMANCE_TOKEN" ($CONFORMANCE_TOKEN). $CONFORMANCE_TOKEN/x');
+  });
+
+  test('a token inside another word or id is left alone: check ids and paths stay readable', () => {
+    const words = new Redactor([
+      { value: 'userbank', placeholder: '$CONFORMANCE_TOKEN' },
+      { value: 'otherone', placeholder: '$CONFORMANCE_TOKEN_B' },
+    ]);
+    expect(words.text('auth.list-userbank-s isolation.get-user.otherone-callers /userbank_s x_otherone')).toBe(
+      'auth.list-userbank-s isolation.get-user.otherone-callers /userbank_s x_otherone',
+    );
+    expect(words.text('token userbank refused')).toBe('token $CONFORMANCE_TOKEN refused');
+  });
+
+  test('the Authorization header shows the token as its variable wherever it stands in it', () => {
+    expect(redactor.authorization('Bearer tok-a-secret')).toBe('Bearer $CONFORMANCE_TOKEN');
+    expect(redactor.authorization('Token tok-a-secretX')).toBe('Token $CONFORMANCE_TOKENX');
+    expect(redactor.authorization('bearer tok-b-secret')).toBe('bearer $CONFORMANCE_TOKEN_B');
+  });
+
+  test('a value that is not shaped like personal data is not masked in free text; cursors and paths replay', () => {
+    const learning = new Redactor([]);
+    // A mock's example values: "string" in every personal field, and as the cursor.
+    learning.learnFrom({ data: [{ account_number: 'string', ssn: 'string', phone: 'string', email: 'string' }], next_cursor: 'string' });
+    expect(learning.text('the cursor "string" never ends')).toBe('the cursor "string" never ends');
+    expect(learning.url('http://127.0.0.1:1/user_banks?cursor=string&limit=2')).toBe('http://127.0.0.1:1/user_banks?cursor=string&limit=2');
+    // Still masked where it stands in a personal field.
+    expect(learning.json({ ssn: 'string' })).toEqual({ ssn: '[masked 6 chars]' });
+    // Real personal values are learned and masked in free text, but not in a cursor, an id or a path.
+    learning.learnFrom({ account_number: '00123456789', email: 'jane@example.com' });
+    expect(learning.text('no bank 00123456789 for jane@example.com')).toBe('no bank *******6789 for [masked email]');
+    expect(learning.url('http://127.0.0.1:1/users/00123456789?cursor=00123456789&account_number=00123456789')).toBe(
+      'http://127.0.0.1:1/users/00123456789?cursor=00123456789&account_number=*******6789',
+    );
+    expect(learning.json({ next_cursor: '00123456789', id: '00123456789', note: '00123456789' })).toEqual({
+      next_cursor: '00123456789',
+      id: '00123456789',
+      note: '*******6789',
+    });
   });
 
   test('personal data in JSON is masked by member name; account numbers keep the last 4 digits', () => {

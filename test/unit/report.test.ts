@@ -9,6 +9,7 @@ import { checks as registered, requirementsOf } from '../../src/checks/registry.
 import type { CheckResult, Outcome } from '../../src/checks/types.js';
 import { toHtml } from '../../src/report/html.js';
 import { toJunit } from '../../src/report/junit.js';
+import { summaryText } from '../../src/report/console.js';
 import { toMarkdown } from '../../src/report/markdown.js';
 import { readableQuote } from '../../src/report/readable-quote.js';
 import { buildResults, type Results } from '../../src/report/results.js';
@@ -236,5 +237,30 @@ describe('a finding that names the field it breaks', () => {
     expect(results.requirements.filter((r) => r.outcome === 'fail').map((r) => r.id).sort()).toEqual(['list_user_banks.response', 'user_bank.is_rtp_enabled']);
     expect(toMarkdown(results)).toContain('breaks: `user_bank.is_rtp_enabled`');
     expect(toHtml(results)).toContain('<dt>Breaks</dt><dd><code>user_bank.is_rtp_enabled</code> (2.1)');
+  });
+});
+
+describe('the console summary', () => {
+  const plain = { red: (t: string) => t, green: (t: string) => t, yellow: (t: string) => t, bold: (t: string) => t };
+
+  test('names every warning; under --strict each is a WARN line that says it fails the run', () => {
+    const results = sampleResults();
+    const warned = results.checks.find((c) => c.outcome === 'warn');
+    expect(warned).toBeDefined();
+    expect(summaryText(results, plain, [])).toContain(`1 warning(s): conventions where the spec is silent: ${warned?.id}; see report.md`);
+    const strict = summaryText({ ...results, strict: true }, plain, []);
+    expect(strict).toContain(`WARN ${warned?.id}  [${warned?.requirement}, section ${warned?.section}] (fails the run: --strict)`);
+  });
+
+  test('the replay line of a remote target says the token comes from the environment', () => {
+    expect(summaryText(sampleResults(), plain, [])).toMatch(
+      /replay: npm run conformance -- --base-url http:\/\/127\.0\.0\.1:1 --seed 42 .*\(the token from CONFORMANCE_TOKEN in the environment or \.env\)/,
+    );
+  });
+
+  test('the preflight reads are in report.md', () => {
+    const results = { ...sampleResults(), preflight: [{ seq: 1, method: 'GET', url: 'http://127.0.0.1:1/users/usr_1', requestHeaders: {}, status: 404, responseHeaders: {}, responseBody: '', durationMs: 1, curl: 'curl' }] };
+    expect(toMarkdown(results)).toContain('- GET `http://127.0.0.1:1/users/usr_1` answered 404');
+    expect(toHtml(results)).toContain('<li>GET <code>http://127.0.0.1:1/users/usr_1</code> answered 404</li>');
   });
 });

@@ -1,0 +1,134 @@
+/**
+ * A few reads before any check, so that the user's own mistakes come out as one sentence and exit 2
+ * instead of a NON-CONFORMANT verdict that blames the server: an unreachable target, a target that
+ * throttles everything, a wrong token, a User that does not exist, a base URL without its path
+ * prefix. Every read is kept (redacted) for the report, whatever the outcome.
+ *
+ * What stays for the checks to judge: any answer that a correct configuration could also get from a
+ * broken server and that leaves the run something to test. A token refused by one operation but
+ * accepted by another is a good token and a server defect (auth checks, schema checks). Only a token
+ * refused by every read is called the user's: from outside, a wrong token and a server that refuses
+ * every valid token look exactly alike, and with a wrong token none of the checks could say anything
+ * true about the server. So the sentence names both readings, the run stops at exit 2 (never a pass),
+ * and the report keeps the reads that show it. Likewise the configured User is called missing only
+ * when the same token was accepted elsewhere; and the path-prefix hint needs every operation to answer
+ * 404, which no server that serves the API's paths does.
+ */
+import { HttpClient, type AuthChoice } from '../http/client.js';
+import { isHttpError } from '../http/errors.js';
+import { toEvidence, type ExchangeEvidence } from '../http/evidence.js';
+import type { Exchange } from '../http/exchange.js';
+import type { Redactor } from '../http/redact.js';
+import type { RunSettings } from '../suite/settings.js';
+
+export interface PreflightResult {
+  /** The reads, redacted, in the order sent (results.json `preflight`). */
+  exchanges: ExchangeEvidence[];
+  /** The sentence that stops the run (exit 2), when the configuration cannot be right. */
+  refusal?: string;
+}
+
+interface Read {
+  path: string;
+  query?: Record<string, string | number>;
+  auth: AuthChoice;
+  /** The status, or undefined when the read got no usable answer. */
+  status?: number;
+  /** Why no answer came, when the target could not be reached or throttled (the sentence that stops the run if every read fails so). */
+  unreachable?: string;
+}
+
+const refused = (status: number | undefined): boolean => status === 401 || status === 403;
+const ok = (status: number | undefined): boolean => status !== undefined && status >= 200 && status < 300;
+
+export async function preflight(settings: RunSettings, redactor: Redactor): Promise<PreflightResult> {
+  const exchanges: Exchange[] = [];
+  const client = new HttpClient({
+    baseUrl: settings.baseUrl,
+    tokenA: settings.tokenA,
+    ...(settings.tokenB !== undefined ? { tokenB: settings.tokenB } : {}),
+    timeoutMs: settings.timeoutMs,
+    maxBodyBytes: settings.maxBodyBytes,
+    concurrency: 1,
+    rateLimit: settings.rateLimit,
+    readOnly: true,
+    maxWrites: 0,
+    maxRetryAfterMs: 5_000,
+    maxThrottleRetries: 2,
+    throttleBudgetMs: 10_000,
+    onExchange: (exchange) => exchanges.push(exchange),
+  });
+  const evidence = (): ExchangeEvidence[] => exchanges.map((e) => toEvidence(e, redactor));
+  const userPath = (id: string): string => `/users/${encodeURIComponent(id)}`;
+  try {
+    const a: Read[] = [
+      { path: userPath(settings.userIdA), auth: 'a' },
+      { path: '/user_banks', query: { limit: 1 }, auth: 'a' },
+      { path: '/rfp_registrations', auth: 'a' },
+    ];
+    for (const read of a) await send(client, read, settings.baseUrl);
+    // One operation that times out or is throttled is for its checks to judge (inconclusive);
+    // a target that gives no read an answer stops the run here.
+    if (a.every((read) => read.unreachable !== undefined)) return { exchanges: evidence(), refusal: a[0]?.unreachable as string };
+    const refusalA = judgeCaller(a, settings, 'a');
+    if (refusalA) return { exchanges: evidence(), refusal: refusalA };
+
+    if (settings.tokenB !== undefined) {
+      const b: Read[] = [
+        ...(settings.userIdB !== undefined ? [{ path: userPath(settings.userIdB), auth: 'b' as const }] : []),
+        { path: '/rfp_registrations', auth: 'b' },
+      ];
+      for (const read of b) await send(client, read, settings.baseUrl);
+      const refusalB = judgeCaller(b, settings, 'b');
+      if (refusalB) return { exchanges: evidence(), refusal: refusalB };
+    }
+    return { exchanges: evidence() };
+  } finally {
+    await client.close();
+  }
+}
+
+/** Sends one read and notes its status, or why no answer came. */
+async function send(client: HttpClient, read: Read, baseUrl: string): Promise<void> {
+  try {
+    const exchange = await client.send({ path: read.path, ...(read.query ? { query: read.query } : {}), auth: read.auth });
+    read.status = exchange.status;
+  } catch (error) {
+    if (isHttpError(error) && (error.code === 'CONNECTION' || error.code === 'TIMEOUT')) {
+      read.unreachable = `could not reach the target at ${baseUrl} (${error.message}); check --base-url and that the server is running`;
+    } else if (isHttpError(error) && error.code === 'THROTTLED') {
+      read.unreachable = `the target at ${baseUrl} throttles every request (${error.message})`;
+    }
+    // Any other failure (a huge body) is for the checks to judge.
+  }
+}
+
+function judgeCaller(reads: Read[], settings: RunSettings, caller: 'a' | 'b'): string | undefined {
+  const tokenFlag = caller === 'a' ? '--token' : '--token-b';
+  const userFlag = caller === 'a' ? '--user-id' : '--user-id-b';
+  const userId = caller === 'a' ? settings.userIdA : settings.userIdB;
+  const answered = reads.filter((r) => r.status !== undefined);
+  const paths = reads.map((r) => `GET ${r.path.startsWith('/users/') ? '/users/{id}' : r.path}`).join(', ');
+  if (answered.length === reads.length && caller === 'a' && reads.every((r) => r.status === 404)) {
+    return (
+      `every operation answered 404 at ${settings.baseUrl} (${paths}): the base URL may lack the API's path prefix ` +
+      `(like https://staging.example.com/v1); check --base-url`
+    );
+  }
+  if (answered.length === reads.length && reads.every((r) => refused(r.status))) {
+    const statuses = [...new Set(reads.map((r) => r.status))].join(' and ');
+    return (
+      `the target refused ${tokenFlag} with ${statuses}: check the token (${paths} all refused it; ` +
+      `if the token is right, the server refuses valid tokens, which no check can judge past)`
+    );
+  }
+  const user = reads.find((r) => r.path.startsWith('/users/'));
+  const accepted = reads.some((r) => ok(r.status));
+  if (user && accepted && (user.status === 404 || user.status === 403 || user.status === 400)) {
+    return (
+      `the User "${userId}" of ${userFlag} is not one the target shows to that caller (GET /users/{id} answered ${user.status}, ` +
+      `while the same token was accepted elsewhere): give an existing User of the caller of ${tokenFlag}`
+    );
+  }
+  return undefined;
+}
