@@ -24,6 +24,24 @@ export const authFaults: Fault[] = [
     caughtBy: 'auth.list-rfp-registrations.other-scheme-refused',
   },
   {
+    name: 'auth-token-prefix-accepted',
+    description: 'tokens are compared over the length of the one sent (strncmp-like): "Bearer " and any prefix of a valid token is accepted as that caller',
+    breaks: 'auth.bearer',
+    caughtBy: 'auth.get-user.near-miss-token-refused',
+  },
+  {
+    name: 'auth-token-case-insensitive',
+    description: 'tokens are looked up case-insensitively: the caller\'s token in upper case is accepted',
+    breaks: 'auth.bearer',
+    caughtBy: 'auth.list-rfp-registrations.near-miss-token-refused',
+  },
+  {
+    name: 'auth-header-loose-match',
+    description: 'the Authorization value is searched for "Bearer <token>" anywhere instead of matched whole: "Token Bearer <token>" and "Bearer <token> extra" are accepted',
+    breaks: 'auth.bearer',
+    caughtBy: 'auth.create-user-bank.near-miss-token-refused',
+  },
+  {
     name: 'auth-refused-write-persists',
     description: 'POST /user_banks without valid credentials is answered with a refusal, but the User Bank of the body is stored anyway',
     breaks: 'auth.refused_write_no_effect',
