@@ -75,7 +75,7 @@ export async function createUserBank(ctx: HandlerContext): Promise<void> {
     routing_number: dropZeros(fields.routing_number ?? ''),
     account_holder_type: fields.account_holder_type ?? 'individual',
     bank_account_type: fields.bank_account_type ?? 'checking',
-    createdAt: state.fault('bank-created-at-days-off') ? new Date(Date.now() - 3 * 86_400_000) : new Date(),
+    createdAt: createdAtFor(state),
     is_rtp_enabled: true,
     is_rtp_rfp_enabled: false,
     status: 'active',
@@ -87,6 +87,14 @@ export async function createUserBank(ctx: HandlerContext): Promise<void> {
     return;
   }
   sendJson(res, variation.createStatus, serializeBank(bank, state, 'create'));
+}
+
+/** Now, or the clock the created_at faults give a new bank. */
+function createdAtFor(state: HandlerContext['state']): Date {
+  if (state.fault('bank-created-at-days-off')) return new Date(Date.now() - 3 * 86_400_000);
+  // Fault: the wall-clock time of a UTC+5 zone stored as if it were UTC.
+  if (state.fault('bank-created-at-hours-ahead')) return new Date(Date.now() + 5 * 3_600_000);
+  return new Date();
 }
 
 function strictProblem(input: Record<string, unknown>, fields: Partial<Record<(typeof FIELDS)[number], string>>): string | undefined {
