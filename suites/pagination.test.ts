@@ -241,6 +241,50 @@ conformanceCheck('pagination.cursor.invalid-4xx', async (t) => {
 
 // ---------------------------------------------------------------- traversal
 
+/**
+ * A cursor is "a pointer to a place in the list" (2.4); the filters are the request's (4.2: "Keep
+ * only User Banks with this status"). A server whose cursor carries its walk's filters and trusts
+ * them lists the old filter's items under the new one. Refusing the mixed request is fine too.
+ */
+conformanceCheck('pagination.cursor.other-filter', async (t) => {
+  const { data } = await totalAtLeast(t, ITEMS_FOR_TRAVERSAL);
+  let tried = 0;
+  for (const name of ['status', 'user_id'] as const) {
+    const counts = new Map<string, number>();
+    for (const item of data.reference.items) {
+      const value = fieldOf(item, name);
+      if (typeof value === 'string') counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
+    const byCount = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+    const from = byCount.find(([, n]) => n >= 2)?.[0];
+    const to = byCount.find(([value]) => value !== from)?.[0];
+    if (from === undefined || to === undefined) continue;
+    const first = await t.request({ path: USER_BANKS, query: { [name]: from, limit: 1 } });
+    const { nextCursor } = readEnvelope(first);
+    if (!isSuccess(first) || typeof nextCursor !== 'string') continue; // the filter checks judge this walk
+    const replay = await t.request({ path: USER_BANKS, query: { [name]: to, cursor: nextCursor, limit: MAX_PAGE_SIZE } });
+    tried += 1;
+    if (!isSuccess(replay)) {
+      t.passed();
+      continue;
+    }
+    const { data: items } = readEnvelope(replay);
+    const outside = (items ?? []).filter((item) => fieldOf(item, name) !== to);
+    if (outside.length === 0) {
+      t.passed();
+      continue;
+    }
+    const example = outside[0];
+    t.fail(`the next_cursor of GET /user_banks?${name}=${from} sent with ${name}=${to} was answered with ${outside.length} User Bank(s) whose ${name} is not ${to} (e.g. ${idsOf([example])[0] ?? 'an item'} with ${name} ${JSON.stringify(fieldOf(example, name))}): the filter sent was not applied`, {
+      exchange: replay,
+      expected: `only ${name} ${JSON.stringify(to)}, or a refusal`,
+      actual: `${outside.length} item(s) with another ${name}`,
+      requirements: [name === 'status' ? 'list_user_banks.status_filter' : 'list_user_banks.user_id_filter'],
+    });
+  }
+  if (tried === 0) t.skip('needs two values of status or of user_id among the listed User Banks, one of them on at least 2 banks, to replay one walk\'s cursor with the other filter');
+});
+
 conformanceCheck('pagination.envelope.every-page', async (t) => {
   const walks = await everyWalk(t);
   let pages = 0;

@@ -54,6 +54,13 @@ export const paginationChecks: CheckSpec[] = [
     title: 'GET /user_banks with a tampered or invented cursor is never answered with a 5xx',
   },
   {
+    id: 'pagination.cursor.other-filter',
+    area,
+    requirement: 'list_user_banks.status_filter',
+    covers: ['list_user_banks.user_id_filter', 'list_user_banks.cursor'],
+    title: 'A next_cursor of a walk filtered by one status (one user_id) sent with another status (user_id) lists nothing outside the filter sent (or is refused)',
+  },
+  {
     id: 'pagination.cursor.invalid-4xx',
     area,
     requirement: 'conv.cursor.4xx',

@@ -77,4 +77,22 @@ export const authFaults: Fault[] = [
     breaks: 'tenant.isolation',
     caughtBy: 'isolation.create-user-bank.other-callers-user-refused',
   },
+  {
+    name: 'cursor-trusted-owner',
+    description: "GET /user_banks takes the caller whose list a cursor walks from the cursor itself (a stateless cursor that carries its listing), not from the token: caller B replaying A's next_cursor reads A's User Banks",
+    breaks: 'tenant.isolation',
+    caughtBy: 'isolation.list-user-banks.other-callers-cursor',
+  },
+  {
+    name: 'cross-tenant-create-accepted',
+    description: "POST /user_banks checks only that the user_id names some User, not one of the caller's: caller B's bank on A's User is answered 201 and kept in B's own list",
+    breaks: 'tenant.isolation',
+    caughtBy: 'isolation.create-user-bank.other-callers-user-refused',
+  },
+  {
+    name: 'cross-tenant-create-refused-but-kept',
+    description: "POST /user_banks inserts before it checks the User is the caller's: caller B's bank on A's User is refused with 404, yet stays in B's list",
+    breaks: 'tenant.isolation',
+    caughtBy: 'isolation.create-user-bank.other-callers-user-refused',
+  },
 ];

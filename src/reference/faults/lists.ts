@@ -66,6 +66,12 @@ export const listsFaults: Fault[] = [
     caughtBy: 'pagination.filter.user-id.every-page',
   },
   {
+    name: 'cursor-trusted-filter',
+    description: 'GET /user_banks takes the filters of a page after a cursor from the cursor, not from the request: a cursor of a status=X walk sent with status=Y lists X',
+    breaks: 'list_user_banks.status_filter',
+    caughtBy: 'pagination.cursor.other-filter',
+  },
+  {
     name: 'bad-limit-500',
     description: 'GET /user_banks answers 500 to a limit that is not a whole number from 1 to 100',
     breaks: 'http.no-5xx',

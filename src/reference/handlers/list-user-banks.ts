@@ -2,7 +2,25 @@
 import { sendError, sendJson } from '../http-util.js';
 import { BadCursor, paginate } from '../paginate.js';
 import { serializeBank } from '../serialize.js';
+import { scopeOfCursor } from '../cursor.js';
+import type { Caller } from '../model.js';
+import type { ReferenceState } from '../state.js';
 import type { HandlerContext } from './types.js';
+
+/**
+ * What the cursor-trusting faults read from a cursor: the caller whose list it walked
+ * (cursor-trusted-owner) and the filters it was issued with (cursor-trusted-filter).
+ */
+function trustedCursorScope(cursor: string | undefined, state: ReferenceState): { owner?: Caller; filters: boolean; userId: string | null; status: string | null } | undefined {
+  const trustOwner = state.fault('cursor-trusted-owner');
+  const trustFilters = state.fault('cursor-trusted-filter');
+  if (cursor === undefined || (!trustOwner && !trustFilters)) return undefined;
+  const parts = scopeOfCursor(cursor)?.split(':');
+  if (parts?.length !== 4) return undefined;
+  const [name, , userId, status] = parts as [string, string, string, string];
+  const owner = trustOwner ? state.callers.find((c) => c.name === name) : undefined;
+  return { ...(owner ? { owner } : {}), filters: trustFilters, userId: userId === '' ? null : userId, status: status === '' ? null : status };
+}
 
 /** The page size asked for, or an error sentence when the value is out of the spec's range. */
 export function parseLimit(raw: string | null, capAbove100: boolean, honourAbove100 = false): number | string {
@@ -15,7 +33,8 @@ export function parseLimit(raw: string | null, capAbove100: boolean, honourAbove
   return value;
 }
 
-export function listUserBanks({ res, url, state, caller }: HandlerContext): void {
+export function listUserBanks(ctx: HandlerContext): void {
+  const { res, url, state } = ctx;
   const { variation } = state;
   const rawLimit = url.searchParams.get('limit');
   let limit = parseLimit(rawLimit, variation.limitAbove100 === 'cap', state.fault('limit-above-100-honoured'));
@@ -26,8 +45,11 @@ export function listUserBanks({ res, url, state, caller }: HandlerContext): void
   if (rawLimit === null && state.fault('default-page-size-50')) limit = 50;
   if (state.fault('limit-ignored')) limit = Math.max(limit, 100);
   const cursor = url.searchParams.get('cursor') ?? undefined;
-  const userId = url.searchParams.get('user_id');
-  const status = url.searchParams.get('status');
+  const trusted = trustedCursorScope(cursor, state);
+  // Faults: a stateless cursor that carries its listing (caller, filters), trusted over the request.
+  const caller = trusted?.owner ?? ctx.caller;
+  const userId = trusted?.filters ? trusted.userId : url.searchParams.get('user_id');
+  const status = trusted?.filters ? trusted.status : url.searchParams.get('status');
   // The filters as applied, which the filter faults bend (the cursor's scope still names the filters asked).
   const userIdApplied = cursor !== undefined && state.fault('user-id-filter-first-page-only') ? null : userId;
   const statusApplied = state.fault('status-filter-ignored') ? null : status;
