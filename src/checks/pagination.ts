@@ -111,6 +111,18 @@ export const paginationChecks: CheckSpec[] = [
     title: 'Every User Bank on every page of a status-filtered walk has that status',
   },
   {
+    id: 'pagination.filter.user-id.near-miss',
+    area,
+    requirement: 'list_user_banks.user_id_filter',
+    title: 'GET /user_banks with a user_id only close to a real one (a proper prefix, other letter case, a character added) lists only User Banks with exactly that user_id (or is refused)',
+  },
+  {
+    id: 'pagination.filter.status.unknown-value',
+    area,
+    requirement: 'list_user_banks.status_filter',
+    title: 'GET /user_banks with a status no User Bank can have is refused (4xx) or lists only User Banks with exactly that status',
+  },
+  {
     id: 'pagination.filter.status.complete',
     area,
     requirement: 'list_user_banks.status_filter',

@@ -7,6 +7,17 @@ import type { Caller } from '../model.js';
 import type { ReferenceState } from '../state.js';
 import type { HandlerContext } from './types.js';
 
+/** The statuses the code knows (what the fixtures and creation use); only the status-filter-unknown-ignored fault asks. */
+const KNOWN_STATUSES = new Set(['active', 'inactive']);
+
+/** The first-page cache of the user-id-filter-cache-key fault, per running server. */
+const firstPages = new WeakMap<ReferenceState, Map<string, Record<string, unknown>>>();
+function cacheOf(state: ReferenceState): Map<string, Record<string, unknown>> {
+  let cache = firstPages.get(state);
+  if (!cache) firstPages.set(state, (cache = new Map()));
+  return cache;
+}
+
 /**
  * What the cursor-trusting faults read from a cursor: the caller whose list it walked
  * (cursor-trusted-owner) and the filters it was issued with (cursor-trusted-filter).
@@ -52,11 +63,22 @@ export function listUserBanks(ctx: HandlerContext): void {
   const status = trusted?.filters ? trusted.status : url.searchParams.get('status');
   // The filters as applied, which the filter faults bend (the cursor's scope still names the filters asked).
   const userIdApplied = cursor !== undefined && state.fault('user-id-filter-first-page-only') ? null : userId;
-  const statusApplied = state.fault('status-filter-ignored') ? null : status;
+  // Fault: a status the code has no constant for drops the filter instead of matching nothing.
+  const unknownStatusDropped = status !== null && !KNOWN_STATUSES.has(status) && state.fault('status-filter-unknown-ignored');
+  const statusApplied = state.fault('status-filter-ignored') || unknownStatusDropped ? null : status;
+  // Fault: first pages of user_id-filtered listings cached under a key that leaves the user_id out.
+  const cacheKey = userId !== null && cursor === undefined && state.fault('user-id-filter-cache-key') ? `${caller.name}:${limit}:${status ?? ''}` : undefined;
+  const cached = cacheKey === undefined ? undefined : cacheOf(state).get(cacheKey);
+  if (cached) {
+    sendJson(res, 200, cached);
+    return;
+  }
+  // Fault: user_id matched as a prefix (a LIKE 'value%' query), so a value close to a real id lists that User's banks.
+  const userMatches = state.fault('user-id-filter-prefix-match') ? (b: { user_id: string }) => b.user_id.startsWith(userIdApplied ?? '') : (b: { user_id: string }) => b.user_id === userIdApplied;
   const pool = (userId !== null && state.fault('cross-tenant-bank-filter')) || state.fault('cross-tenant-bank-list') ? state.callers.flatMap((c) => c.banks).sort((x, y) => x.seq - y.seq) : caller.banks;
   // No filter: the list itself (never mutated here), not a copy of it per page, so walking 100,000 stays linear.
   const filtered = userIdApplied !== null || statusApplied !== null;
-  let rows = filtered ? pool.filter((b) => (userIdApplied === null || b.user_id === userIdApplied) && (statusApplied === null || b.status === statusApplied)) : pool;
+  let rows = filtered ? pool.filter((b) => (userIdApplied === null || userMatches(b)) && (statusApplied === null || b.status === statusApplied)) : pool;
   if (variation.order === 'desc') rows = [...rows].reverse();
   try {
     const page = paginate(rows, {
@@ -73,6 +95,7 @@ export function listUserBanks(ctx: HandlerContext): void {
     const body: Record<string, unknown> = { data: page.items.map((b) => serializeBank(b, state, 'list')), next_cursor: page.nextCursor };
     if (rows.length === 0 && state.fault('empty-list-data-null')) body.data = null;
     if (page.nextCursor === null && state.fault('last-page-next-cursor-missing')) delete body.next_cursor;
+    if (cacheKey !== undefined) cacheOf(state).set(cacheKey, body);
     sendJson(res, 200, body);
   } catch (error) {
     if (!(error instanceof BadCursor)) throw error;
