@@ -101,10 +101,14 @@ async function main(argv: string[]): Promise<number> {
     const run = await runSuites(settings, {
       ...(config.shard ? { shard: config.shard } : {}),
       deadlineMs: config.maxDurationS * 1000,
+      failFast: config.failFast,
       events: { onStart: (n) => progress.addTotal(n), onCheck: (r, done) => progress.onCheck(r, done) },
     });
     clearTimeout(lastResort);
     progress.end();
+    if (config.failFast && run.results.some((r) => r.outcome === 'fail')) {
+      console.error(`--fail-fast: stopped after the first failing check; ${run.results.length} checks ran, the others did not start`);
+    }
     await stopReference();
 
     const results = resultsOf(run.results, run.errors, checked.exchanges);

@@ -19,6 +19,7 @@ export interface Config {
   seed: number;
   runs: number;
   strict: boolean;
+  failFast: boolean;
   concurrency: number;
   rateLimit: number;
   timeoutMs: number;
@@ -74,6 +75,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'seed', key: 'seed', kind: 'integer', min: -2_147_483_648, max: 2_147_483_647, help: 'fast-check seed, to replay a run (default: random, printed)' },
   { flag: 'runs', key: 'runs', kind: 'integer', min: 1, max: 10_000, default: '25', help: 'fast-check runs per property' },
   { flag: 'strict', key: 'strict', kind: 'boolean', default: 'false', help: 'warnings also fail the run' },
+  { flag: 'fail-fast', key: 'failFast', kind: 'boolean', default: 'false', help: 'stop at the first failing check (exit 1); checks already in flight finish, no further check starts' },
   { flag: 'concurrency', key: 'concurrency', kind: 'integer', min: 1, max: 64, default: '8', help: 'checks (and connections) in flight at once' },
   { flag: 'rate-limit', key: 'rateLimit', kind: 'number', min: 0, max: 100_000, default: '0', help: 'requests per second at most; 0 = unlimited' },
   { flag: 'timeout-ms', key: 'timeoutMs', kind: 'integer', min: 100, max: 600_000, default: '10000', help: 'bound on one request, answer included' },

@@ -12,6 +12,7 @@ import { proofWalk } from '../src/pagination/proof-walk.js';
 import { conformanceCheck, type CheckBody } from '../src/suite/check.js';
 import { exampleCreateBody } from '../src/suite/example-body.js';
 import { perRun } from '../src/suite/per-run.js';
+import { tokenNearMisses } from '../src/suite/token-near-misses.js';
 import type { Probe } from '../src/suite/probe.js';
 import type { RunSettings } from '../src/suite/settings.js';
 import { uniqueAccountNumber } from '../src/suite/unique-account-number.js';
@@ -40,6 +41,21 @@ function variants(settings: RunSettings): Variant[] {
     { kind: 'other-scheme', name: '"Basic" credentials', auth: { header: `Basic ${Buffer.from(`${settings.userIdA}:${unknown}`).toString('base64')}` } },
     { kind: 'other-scheme', name: '"Token" and the caller\'s token', auth: { header: `Token ${settings.tokenA}` } },
     { kind: 'other-scheme', name: "the caller's token with no scheme", auth: { header: settings.tokenA } },
+    ...nearMissVariants(settings),
+  ];
+}
+
+/**
+ * Spec 5: the header carries "the caller's auth token", nothing close to it. A server that compares
+ * by prefix or suffix, ignores case, or finds "Bearer <token>" anywhere in the header accepts one of
+ * these. No whitespace variant: RFC 6750 allows several spaces after "Bearer", and HTTP trims a value.
+ */
+function nearMissVariants(settings: RunSettings): Variant[] {
+  const token = settings.tokenA;
+  return [
+    ...tokenNearMisses(token, 'CONFORMANCE_TOKEN').map((m): Variant => ({ kind: 'near-miss-token', name: `"Bearer" and ${m.name}`, auth: { header: `Bearer ${m.value}` } })),
+    { kind: 'near-miss-token', name: 'a word before "Bearer <token>"', auth: { header: `Token Bearer ${token}` } },
+    { kind: 'near-miss-token', name: 'a word after "Bearer <token>"', auth: { header: `Bearer ${token} extra` } },
   ];
 }
 
@@ -146,6 +162,10 @@ conformanceCheck('auth.list-rfp-registrations.other-scheme-refused', refusal('li
 conformanceCheck('auth.get-user.missing-credentials-refused', refusal('get-user', 'missing-credentials'));
 conformanceCheck('auth.get-user.unknown-token-refused', refusal('get-user', 'unknown-token'));
 conformanceCheck('auth.get-user.other-scheme-refused', refusal('get-user', 'other-scheme'));
+conformanceCheck('auth.create-user-bank.near-miss-token-refused', refusal('create-user-bank', 'near-miss-token'));
+conformanceCheck('auth.list-user-banks.near-miss-token-refused', refusal('list-user-banks', 'near-miss-token'));
+conformanceCheck('auth.list-rfp-registrations.near-miss-token-refused', refusal('list-rfp-registrations', 'near-miss-token'));
+conformanceCheck('auth.get-user.near-miss-token-refused', refusal('get-user', 'near-miss-token'));
 
 conformanceCheck('auth.create-user-bank.refused-write-no-effect', async (t) => {
   if (t.settings.readOnly) t.skip('sends POST /user_banks with bad credentials, then lists; run without --read-only to prove a refused write creates nothing');

@@ -105,6 +105,48 @@ conformanceCheck('isolation.list-user-banks.filter-by-other-callers-user', async
   reportLeaks(t, leaked, theirs, "GET /user_banks?user_id={A's user}", "A's User Banks");
 });
 
+/** Page size of the walks whose next_cursor B replays: small, so a short list still gives a cursor. */
+const CURSOR_PAGE = 2;
+
+conformanceCheck('isolation.list-user-banks.other-callers-cursor', async (t) => {
+  await requireCallerB(t);
+  const { userIdA } = t.settings;
+  const listings = [
+    { what: "A's GET /user_banks", query: {} as Record<string, string> },
+    { what: "A's GET /user_banks?user_id={A's user}", query: { user_id: userIdA } },
+  ];
+  let replayed = 0;
+  for (const { what, query } of listings) {
+    const first = await t.request({ path: '/user_banks', query: { ...query, limit: String(CURSOR_PAGE) }, auth: 'a' });
+    if (!isSuccess(first)) t.inconclusive(`${what} with limit=${CURSOR_PAGE} was answered ${first.status}; check --token and --user-id`);
+    const cursor = record(first.json).next_cursor;
+    if (typeof cursor !== 'string') continue; // A's list fits on one page: no cursor to replay
+    const replayQuery = { ...query, limit: String(CURSOR_PAGE), cursor };
+    // What the cursor points to for A: the items B must not get.
+    const mine = await t.request({ path: '/user_banks', query: replayQuery, auth: 'a' });
+    const aIds = new Set([first, mine].flatMap((e) => (Array.isArray(record(e.json).data) ? (record(e.json).data as unknown[]) : [])).map((i) => record(i).id).filter((id): id is string => typeof id === 'string'));
+    const theirs = await t.request({ path: '/user_banks', query: replayQuery, auth: 'b' });
+    replayed += 1;
+    if (!isSuccess(theirs)) {
+      t.passed();
+      continue;
+    }
+    const items = Array.isArray(record(theirs.json).data) ? (record(theirs.json).data as unknown[]).map(record) : [];
+    const leaked = items.filter((bank) => bank.user_id === userIdA || (typeof bank.id === 'string' && aIds.has(bank.id)));
+    if (leaked.length === 0) {
+      t.passed();
+      continue;
+    }
+    const example = leaked[0] as Record<string, unknown>;
+    t.fail(`caller B replaying the next_cursor of ${what} was answered ${theirs.status} with ${leaked.length} of A's User Banks (e.g. id ${String(example.id)}, user_id ${String(example.user_id)}): a cursor let B read A's list${SAME_BUSINESS}`, {
+      exchange: theirs,
+      expected: "a refusal or B's own User Banks",
+      actual: `${leaked.length} of A's User Banks`,
+    });
+  }
+  if (replayed === 0) t.skip(`caller A's list fits on one page of ${CURSOR_PAGE}, so there is no next_cursor of A for B to replay; a caller with more User Banks enables it`);
+});
+
 conformanceCheck('isolation.rfp-registrations.other-callers-hidden', async (t) => {
   await requireCallerB(t);
   const mine = await proofWalk(t, { path: '/rfp_registrations', auth: 'a' });
@@ -152,20 +194,41 @@ conformanceCheck(
     if (t.settings.readOnly) t.skip("sends POST /user_banks as caller B with A's user_id; run without --read-only to check it");
     const body = uniqueBody(t.settings.userIdA, t.settings.seed);
     const post = await t.request({ method: 'POST', path: '/user_banks', json: body, auth: 'b' });
-    // Refused or not, the proof is what A sees: a refusal that still stored the bank is the breach too.
-    const mine = await proofWalk(t, { path: '/user_banks', query: { user_id: t.settings.userIdA }, auth: 'a' });
-    if (refusedOutright(mine)) t.inconclusive(`caller A's own listing GET /user_banks?user_id={user-id} was refused (${mine.detail}); check --token and --user-id`);
-    const stored = mine.items.map(record).find((bank) => bank.account_number === body.account_number);
-    if (stored) {
-      t.fail(`caller B's POST /user_banks with A's user_id (answered ${post.status}) created User Bank ${String(stored.id)}, visible in A's GET /user_banks?user_id={A's user}`, {
+    // B may not link a bank to A's User: the answer must be a refusal...
+    if (isSuccess(post)) {
+      t.fail(`caller B's POST /user_banks with A's user_id was answered ${post.status}: B linked a User Bank to another caller's User${SAME_BUSINESS}`, {
         exchange: post,
-        expected: "no User Bank on A's user made by B",
-        actual: `User Bank ${String(stored.id)}`,
+        expected: 'a refusal (not 2xx)',
+        actual: String(post.status),
       });
-      return;
+    } else {
+      t.passed();
     }
-    if (mine.end !== 'complete') t.inconclusive(`caller A's listing could not be read to its end (${mine.detail}), so B's bank might be further on; a --user-id with fewer User Banks lets the proof finish`);
-    t.passed(`caller B's POST with A's user_id was answered ${post.status}; nothing of it is visible to A`);
+    // ...and, refused or not, nothing of it may be kept: neither where A looks nor in B's own list.
+    const sentHere = (bank: Record<string, unknown>): boolean => bank.account_number === body.account_number && bank.user_id === t.settings.userIdA;
+    const lists = [
+      { auth: 'a' as const, query: { user_id: t.settings.userIdA }, where: "A's GET /user_banks?user_id={A's user}" },
+      { auth: 'b' as const, query: undefined, where: "B's own GET /user_banks" },
+    ];
+    const unfinished: string[] = [];
+    for (const list of lists) {
+      const listing = await proofWalk(t, { path: '/user_banks', auth: list.auth, ...(list.query ? { query: list.query } : {}) });
+      if (refusedOutright(listing)) t.inconclusive(`${list.where} was refused (${listing.detail}); check --token, --token-b and the user ids`);
+      const stored = listing.items.map(record).find(sentHere);
+      if (stored) {
+        t.fail(`caller B's POST /user_banks with A's user_id (answered ${post.status}) left User Bank ${String(stored.id)} linked to A's User in ${list.where}${SAME_BUSINESS}`, {
+          exchange: post,
+          expected: "no User Bank on A's user made by B",
+          actual: `User Bank ${String(stored.id)}`,
+        });
+      } else if (listing.end === 'complete') {
+        t.passed();
+      } else {
+        unfinished.push(`${list.where} (${listing.detail ?? listing.end})`);
+      }
+    }
+    if (unfinished.length > 0) t.inconclusive(`could not read to its end: ${unfinished.join('; ')}, so B's bank might be further on; Users with fewer User Banks let the proof finish`);
+    t.passed(`caller B's POST with A's user_id was answered ${post.status}; nothing of it is in A's or B's list`);
   },
   { sequential: true },
 );

@@ -10,7 +10,7 @@ import { difference, duplicatesIn, fieldOf, idsOf, pageOfEachItem, sample } from
 import { listData, type ListData } from '../src/pagination/list-data.js';
 import { ITEMS_FOR_DEFAULT, ITEMS_FOR_TRAVERSAL, USER_BANKS, filterLimitFor, pageCapFor, smallLimitsFor } from '../src/pagination/plan.js';
 import { once, sharedWalk } from '../src/pagination/shared-walks.js';
-import { MAX_PAGE_SIZE, readEnvelope, type WalkResult } from '../src/pagination/walker.js';
+import { MAX_PAGE_SIZE, readEnvelope, walk, type WalkResult } from '../src/pagination/walker.js';
 import { conformanceCheck } from '../src/suite/check.js';
 import type { Probe } from '../src/suite/probe.js';
 
@@ -61,7 +61,15 @@ interface FilterPlan {
   expected: string[];
 }
 
-/** Filter values worth walking: the configured user (or the user with most banks), and the two most common statuses. */
+/** At most this many Users are walked with user_id=, and this many status values with status=. */
+const MAX_FILTER_USERS = 6;
+const MAX_FILTER_STATUSES = 6;
+
+/**
+ * Filter values worth walking: every User the unfiltered list shows and every status it shows,
+ * bounded, minority values first (a filter right only for the common value, or a cache keyed without
+ * the filter, shows on the others). The configured User and the commonest status are always walked.
+ */
 function filterPlans(t: Probe, data: ListData, name: FilterName): FilterPlan[] {
   const counts = new Map<string, string[]>();
   for (const item of data.reference.items) {
@@ -72,13 +80,12 @@ function filterPlans(t: Probe, data: ListData, name: FilterName): FilterPlan[] {
     if (ids) ids.push(id);
     else counts.set(value, [id]); // not a copy per item: 25,000 items made that 80% of a run's CPU
   }
-  const byCount = [...counts.entries()].sort((a, b) => b[1].length - a[1].length);
-  if (name === 'user_id') {
-    const configured = counts.get(t.settings.userIdA);
-    const chosen = configured ? [t.settings.userIdA, configured] : byCount[0];
-    return chosen ? [{ name, value: chosen[0] as string, expected: chosen[1] as string[] }] : [];
-  }
-  return byCount.slice(0, 2).map(([value, expected]) => ({ name, value, expected }));
+  const fewestFirst = [...counts.entries()].sort((a, b) => a[1].length - b[1].length || (a[0] < b[0] ? -1 : 1));
+  const must = name === 'user_id' ? (counts.has(t.settings.userIdA) ? t.settings.userIdA : fewestFirst.at(-1)?.[0]) : fewestFirst.at(-1)?.[0];
+  const max = name === 'user_id' ? MAX_FILTER_USERS : MAX_FILTER_STATUSES;
+  const chosen = fewestFirst.filter(([value]) => value !== must).slice(0, max - 1);
+  if (must !== undefined) chosen.push([must, counts.get(must) as string[]]);
+  return chosen.map(([value, expected]) => ({ name, value, expected }));
 }
 
 async function filteredWalk(t: Probe, total: number, plan: FilterPlan): Promise<NamedWalk> {
@@ -240,6 +247,50 @@ conformanceCheck('pagination.cursor.invalid-4xx', async (t) => {
 });
 
 // ---------------------------------------------------------------- traversal
+
+/**
+ * A cursor is "a pointer to a place in the list" (2.4); the filters are the request's (4.2: "Keep
+ * only User Banks with this status"). A server whose cursor carries its walk's filters and trusts
+ * them lists the old filter's items under the new one. Refusing the mixed request is fine too.
+ */
+conformanceCheck('pagination.cursor.other-filter', async (t) => {
+  const { data } = await totalAtLeast(t, ITEMS_FOR_TRAVERSAL);
+  let tried = 0;
+  for (const name of ['status', 'user_id'] as const) {
+    const counts = new Map<string, number>();
+    for (const item of data.reference.items) {
+      const value = fieldOf(item, name);
+      if (typeof value === 'string') counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
+    const byCount = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+    const from = byCount.find(([, n]) => n >= 2)?.[0];
+    const to = byCount.find(([value]) => value !== from)?.[0];
+    if (from === undefined || to === undefined) continue;
+    const first = await t.request({ path: USER_BANKS, query: { [name]: from, limit: 1 } });
+    const { nextCursor } = readEnvelope(first);
+    if (!isSuccess(first) || typeof nextCursor !== 'string') continue; // the filter checks judge this walk
+    const replay = await t.request({ path: USER_BANKS, query: { [name]: to, cursor: nextCursor, limit: MAX_PAGE_SIZE } });
+    tried += 1;
+    if (!isSuccess(replay)) {
+      t.passed();
+      continue;
+    }
+    const { data: items } = readEnvelope(replay);
+    const outside = (items ?? []).filter((item) => fieldOf(item, name) !== to);
+    if (outside.length === 0) {
+      t.passed();
+      continue;
+    }
+    const example = outside[0];
+    t.fail(`the next_cursor of GET /user_banks?${name}=${from} sent with ${name}=${to} was answered with ${outside.length} User Bank(s) whose ${name} is not ${to} (e.g. ${idsOf([example])[0] ?? 'an item'} with ${name} ${JSON.stringify(fieldOf(example, name))}): the filter sent was not applied`, {
+      exchange: replay,
+      expected: `only ${name} ${JSON.stringify(to)}, or a refusal`,
+      actual: `${outside.length} item(s) with another ${name}`,
+      requirements: [name === 'status' ? 'list_user_banks.status_filter' : 'list_user_banks.user_id_filter'],
+    });
+  }
+  if (tried === 0) t.skip('needs two values of status or of user_id among the listed User Banks, one of them on at least 2 banks, to replay one walk\'s cursor with the other filter');
+});
 
 conformanceCheck('pagination.envelope.every-page', async (t) => {
   const walks = await everyWalk(t);
@@ -412,3 +463,63 @@ conformanceCheck('pagination.filter.user-id.every-page', filterEveryPage('user_i
 conformanceCheck('pagination.filter.user-id.complete', filterComplete('user_id'));
 conformanceCheck('pagination.filter.status.every-page', filterEveryPage('status'));
 conformanceCheck('pagination.filter.status.complete', filterComplete('status'));
+
+/** Pages read of a walk with a filter value that should match little or nothing. */
+const NEAR_MISS_PAGES = 3;
+
+/** One filter value's answer judged: a refusal, or every item (on up to NEAR_MISS_PAGES pages) carrying an accepted value. */
+async function judgeExactFilter(t: Probe, name: FilterName, value: string, accepted: (v: unknown) => boolean, why: string): Promise<void> {
+  const result = await walk(t, { path: USER_BANKS, query: { [name]: value }, limit: MAX_PAGE_SIZE, maxPages: NEAR_MISS_PAGES });
+  const first = result.pages[0];
+  if (first && (first.status < 200 || first.status >= 300)) {
+    if (first.status >= 500) {
+      t.fail(`GET /user_banks?${name}=${value} (${why}) was answered ${first.status}, a server error`, { ...pinned(result), expected: 'a 4xx or only exact matches', actual: String(first.status) });
+    } else {
+      t.passed();
+    }
+    return;
+  }
+  const wrong = result.items.filter((item) => !accepted(fieldOf(item, name)));
+  if (wrong.length === 0) {
+    if (result.end === 'http-error') return t.inconclusive(`the walk with ${name}=${value} ended with ${result.detail}`);
+    t.passed();
+    return;
+  }
+  const example = wrong[0];
+  t.fail(`GET /user_banks?${name}=${value} (${why}) lists ${wrong.length} User Bank(s) whose ${name} is not exactly ${JSON.stringify(value)}, e.g. ${idsOf([example])[0] ?? 'one'} with ${name} ${JSON.stringify(fieldOf(example, name))}`, {
+    ...pinned(result),
+    expected: `only ${name} ${JSON.stringify(value)}, or a refusal`,
+    actual: `${wrong.length} item(s) with another ${name}`,
+  });
+}
+
+const swapCase = (s: string): string => s.replace(/[a-z]/gi, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
+
+/**
+ * 4.2: "Keep only User Banks of this User." A value only close to a real id names no User; a server
+ * that filters with LIKE 'x%', ignores case or trims the value lists that User's banks under it.
+ * A server that treats ids case-insensitively everywhere (GET /users/{other case} answers the same
+ * User) may list that User's banks for the other case: its own rule, applied consistently.
+ */
+conformanceCheck('pagination.filter.user-id.near-miss', async (t) => {
+  const { data } = await totalAtLeast(t, 1);
+  const listed = new Set(data.reference.items.map((item) => fieldOf(item, 'user_id')).filter((v): v is string => typeof v === 'string'));
+  const real = listed.has(t.settings.userIdA) ? t.settings.userIdA : [...listed][0];
+  if (real === undefined || real.length < 2) return t.skip('no listed User Bank carries a user_id of 2 or more characters to build near-misses of');
+  const exactly = (value: string) => (v: unknown) => v === value;
+  await judgeExactFilter(t, 'user_id', real.slice(0, -1), exactly(real.slice(0, -1)), 'a proper prefix of a real user_id');
+  await judgeExactFilter(t, 'user_id', `${real}0`, exactly(`${real}0`), 'a real user_id with a character added');
+  const other = swapCase(real);
+  if (other !== real) {
+    const user = await t.request({ path: `/users/${encodeURIComponent(other)}` });
+    const sameUser = isSuccess(user) && fieldOf(user.json, 'id') === real;
+    await judgeExactFilter(t, 'user_id', other, (v) => v === other || (sameUser && v === real), sameUser ? 'a real user_id in other letter case, which GET /users/{id} resolves to the same User' : 'a real user_id in other letter case');
+  }
+});
+
+/** 4.2: "Keep only User Banks with this status." A status no bank has keeps none (or is refused as unknown). */
+conformanceCheck('pagination.filter.status.unknown-value', async (t) => {
+  await totalAtLeast(t, 1);
+  const madeUp = `conformance-no-such-status-${t.settings.seed}`;
+  await judgeExactFilter(t, 'status', madeUp, (v) => v === madeUp, 'a status no User Bank can have');
+});

@@ -17,7 +17,7 @@ export type AuthOperationKey = (typeof authOperations)[number]['key'];
  * Kinds of bad credentials; one check per operation and kind, so a defect of one operation (or of
  * one kind of checking) is named by the check that fails.
  */
-export const credentialKinds = ['missing-credentials', 'unknown-token', 'other-scheme'] as const;
+export const credentialKinds = ['missing-credentials', 'unknown-token', 'other-scheme', 'near-miss-token'] as const;
 export type CredentialKind = (typeof credentialKinds)[number];
 
 export const refusalCheckId = (operation: AuthOperationKey, kind: CredentialKind): string => `auth.${operation}.${kind}-refused`;
@@ -26,6 +26,8 @@ const kindTitle: Record<CredentialKind, string> = {
   'missing-credentials': 'without credentials (no header, an empty value, "Bearer" alone, the token in a query parameter) is refused',
   'unknown-token': 'with "Bearer" and a token the target never issued is refused',
   'other-scheme': 'with another scheme ("Basic" credentials, "Token <token>", the bare token) is refused',
+  'near-miss-token':
+    'with "Bearer" and a token that is almost the caller\'s (one character changed, removed or added, other letter case, its first half), or with something before or after "Bearer <token>", is refused',
 };
 
 function refusalChecks(): CheckSpec[] {

@@ -54,6 +54,13 @@ export const paginationChecks: CheckSpec[] = [
     title: 'GET /user_banks with a tampered or invented cursor is never answered with a 5xx',
   },
   {
+    id: 'pagination.cursor.other-filter',
+    area,
+    requirement: 'list_user_banks.status_filter',
+    covers: ['list_user_banks.user_id_filter', 'list_user_banks.cursor'],
+    title: 'A next_cursor of a walk filtered by one status (one user_id) sent with another status (user_id) lists nothing outside the filter sent (or is refused)',
+  },
+  {
     id: 'pagination.cursor.invalid-4xx',
     area,
     requirement: 'conv.cursor.4xx',
@@ -102,6 +109,18 @@ export const paginationChecks: CheckSpec[] = [
     requirement: 'list_user_banks.status_filter',
     covers: ['user_bank.status'],
     title: 'Every User Bank on every page of a status-filtered walk has that status',
+  },
+  {
+    id: 'pagination.filter.user-id.near-miss',
+    area,
+    requirement: 'list_user_banks.user_id_filter',
+    title: 'GET /user_banks with a user_id only close to a real one (a proper prefix, other letter case, a character added) lists only User Banks with exactly that user_id (or is refused)',
+  },
+  {
+    id: 'pagination.filter.status.unknown-value',
+    area,
+    requirement: 'list_user_banks.status_filter',
+    title: 'GET /user_banks with a status no User Bank can have is refused (4xx) or lists only User Banks with exactly that status',
   },
   {
     id: 'pagination.filter.status.complete',

@@ -35,7 +35,7 @@ export const userBanksCreateChecks: CheckSpec[] = [
     id: 'user-banks.create.created-at',
     area,
     requirement: 'user_bank.created_at',
-    title: 'created_at of a created User Bank is the time of creation (within a day; a warn past 15 minutes of clock skew) (property)',
+    title: "created_at of a created User Bank is the time of creation: within 2 minutes of the answer's Date header (without one: within a day of the suite's clock, a warn past 15 minutes) (property)",
   },
   {
     id: 'user-banks.create.status-code',

@@ -12,9 +12,12 @@ export interface CurlInput {
 
 const shellQuote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
 
+/** `$CONFORMANCE_TOKEN`, or a bash expansion of it such as `${CONFORMANCE_TOKEN%?}` (a token near-miss). */
+const PLACEHOLDER = /\$(?:CONFORMANCE_[A-Z_]+|\{CONFORMANCE_[A-Z_]+[^}"\\`$]*\})/;
+
 /** Header values that hold a `$VARIABLE` placeholder are double-quoted so the shell expands them. */
 const headerArg = (name: string, value: string): string =>
-  /\$CONFORMANCE_[A-Z_]+/.test(value) && !/["\\`]/.test(value.replace(/\$CONFORMANCE_[A-Z_]+/g, ''))
+  PLACEHOLDER.test(value) && !/["\\`$]/.test(value.replace(new RegExp(PLACEHOLDER.source, 'g'), ''))
     ? `"${name}: ${value}"`
     : shellQuote(`${name}: ${value}`);
 

@@ -17,12 +17,18 @@ import type { Sent } from './send-cache.js';
 export type Creation = Sent<CreateBody>;
 
 /**
- * created_at is "Time of creation" (2.1); the target's clock is not ours, so the MUST-level bound is
- * a day either way (a created_at off by more is not the time of this creation under any clock skew
- * a running service has), and more than a few minutes off is only worth a warn.
+ * created_at is "Time of creation" (2.1). The right clock to compare it with is the server's own: the
+ * Date header of the same answer (RFC 9110 6.6.1, one-second resolution). More than
+ * CREATED_AT_SERVER_MS apart is a fail: no queue or clock drift inside one service puts its own
+ * stamp minutes from its own clock, while a time-zone bug puts it whole hours off.
+ * Without a usable Date header only the suite's clock is left, which is not the target's: then the
+ * MUST-level bound is a day either way, and more than a few minutes off is only worth a warn.
  */
+export const CREATED_AT_SERVER_MS = 2 * 60_000;
 export const CREATED_AT_FAIL_MS = 24 * 3_600_000;
 export const CREATED_AT_WARN_MS = 15 * 60_000;
+/** The Date header is whole seconds, and may be stamped just before or after created_at. */
+const DATE_HEADER_RESOLUTION_MS = 1_000;
 
 const answer = (sent: Creation): Record<string, unknown> | undefined =>
   sent.exchange.json !== null && typeof sent.exchange.json === 'object' && !Array.isArray(sent.exchange.json) ? (sent.exchange.json as Record<string, unknown>) : undefined;
@@ -76,17 +82,50 @@ export function judgeLinkedUser(sent: Creation): Verdict {
   return { ok: true };
 }
 
-/** 2.1: created_at is the time of creation: close to when the request was made. */
+/** 2.1: created_at is the time of creation: close to the server's clock when it answered (or, without one, to ours). */
 export function judgeCreatedAt(sent: Creation): Verdict {
   const body = answer(sent);
   if (!isSuccess(sent.exchange) || !body || typeof body.created_at !== 'string') return vacuous('no created_at string in the answer');
   const at = Date.parse(body.created_at);
   if (Number.isNaN(at)) return vacuous('created_at is not a date-time (the schema check reports it)');
+  const dateHeader = sent.exchange.headers.date;
+  const serverNow = dateHeader === undefined ? Number.NaN : Date.parse(dateHeader);
+  if (!Number.isNaN(serverNow)) {
+    const offset = at - serverNow;
+    if (Math.abs(offset) <= CREATED_AT_SERVER_MS + DATE_HEADER_RESOLUTION_MS) return { ok: true };
+    return {
+      ok: false,
+      problem: `created_at ${body.created_at} is ${describeOffset(offset)} the server's own clock (Date: ${dateHeader}): not the time of this creation${likelyTimeZone(offset) ? ', a time-zone bug?' : ''}`,
+      expected: `within ${formatDuration(CREATED_AT_SERVER_MS)} of the answer's Date header ${new Date(serverNow).toISOString()}`,
+      actual: body.created_at,
+      exchange: sent.exchange,
+    };
+  }
   const off = at < sent.sentAt ? sent.sentAt - at : Math.max(0, at - sent.answeredAt);
-  const words = `created_at ${body.created_at} is ${formatDuration(off)} ${at < sent.sentAt ? 'before the request was sent' : 'after the answer came'}`;
+  const words = `created_at ${body.created_at} is ${formatDuration(off)} ${at < sent.sentAt ? 'before the request was sent' : 'after the answer came'} (the answer has no Date header, so the suite's clock is the reference)`;
   if (off > CREATED_AT_FAIL_MS) return { ok: false, problem: `${words}: not the time of this creation`, expected: `within ${formatDuration(CREATED_AT_FAIL_MS)} of ${new Date(sent.sentAt).toISOString()}`, actual: body.created_at, exchange: sent.exchange };
   if (off > CREATED_AT_WARN_MS) return { ok: true, warning: { key: 'clock', message: `${words} (clock skew of the target?)`, exchange: sent.exchange } };
   return { ok: true };
+}
+
+/** "5 h 0 min ahead of", "3 min 20 s behind": how far created_at is from the server's clock, and which way. */
+export function describeOffset(offsetMs: number): string {
+  const ms = Math.abs(offsetMs);
+  const way = offsetMs > 0 ? 'ahead of' : 'behind';
+  const hours = Math.floor(ms / 3_600_000);
+  const minutes = Math.floor((ms % 3_600_000) / 60_000);
+  const seconds = Math.floor((ms % 60_000) / 1000);
+  if (hours >= 48) return `${Math.round(ms / 86_400_000)} days ${way}`;
+  return hours > 0 ? `${hours} h ${minutes} min ${way}` : `${minutes} min ${seconds} s ${way}`;
+}
+
+/** Time zones are whole hours from UTC, or half or quarter hours: an offset near one of those (within 2 min, under 15 h) looks like one. */
+function likelyTimeZone(offsetMs: number): boolean {
+  const ms = Math.abs(offsetMs);
+  if (ms > 15 * 3_600_000) return false;
+  const quarter = 15 * 60_000;
+  const rest = ms % quarter;
+  return Math.min(rest, quarter - rest) <= CREATED_AT_SERVER_MS;
 }
 
 /** RFC 9110: a creation answers 201 Created, or 200 OK (both are conformant). */

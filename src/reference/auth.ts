@@ -36,11 +36,21 @@ function callerFor(header: string | undefined, state: ReferenceState): Caller | 
     const token = header.trim().split(/\s+/).pop();
     return token === undefined ? undefined : state.callerByToken(token);
   }
-  const match = /^(\S+) (\S+)$/.exec(header);
+  // Fault: "Bearer <token>" is searched for anywhere in the header, not matched as the whole value.
+  const match = state.fault('auth-header-loose-match') ? /(bearer) (\S+)/i.exec(header) : /^(\S+) (\S+)$/.exec(header);
   const scheme = match?.[1];
   const token = match?.[2];
   if (scheme === undefined || scheme.toLowerCase() !== 'bearer' || token === undefined) return undefined;
-  return state.callerByToken(token) ?? (state.fault('auth-any-token-accepted') ? state.callers[0] : undefined);
+  return state.callerByToken(token) ?? nearMissCaller(token, state) ?? (state.fault('auth-any-token-accepted') ? state.callers[0] : undefined);
+}
+
+/** The caller a token only close to theirs is taken for, under the token-comparison faults; otherwise none. */
+function nearMissCaller(token: string, state: ReferenceState): Caller | undefined {
+  // A comparison over the length of what was sent (strncmp-like): any prefix of a token passes.
+  if (state.fault('auth-token-prefix-accepted')) return state.callers.find((c) => token.length > 0 && c.token.startsWith(token));
+  // Tokens normalised to lower case on one side of a lookup.
+  if (state.fault('auth-token-case-insensitive')) return state.callers.find((c) => c.token.toLowerCase() === token.toLowerCase());
+  return undefined;
 }
 
 /** Stores the User Bank of a refused POST with whichever caller owns its user_id (fault only). */

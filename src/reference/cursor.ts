@@ -42,6 +42,21 @@ export function decodeCursor(style: Variation['cursorStyle'], cursor: string, sc
   }
 }
 
+/**
+ * The scope an opaque cursor was issued for (which caller's list, with which filters), or undefined.
+ * Only the faults that trust the cursor over the request read it (faults/lists.ts, faults/auth.ts).
+ */
+export function scopeOfCursor(cursor: string): string | undefined {
+  const [payload, given] = cursor.split('.');
+  if (!payload || !given || tag(payload) !== given) return undefined;
+  try {
+    const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { s?: unknown };
+    return typeof parsed.s === 'string' ? parsed.s : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function sign(value: Record<string, unknown>): string {
   const payload = Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${payload}.${tag(payload)}`;

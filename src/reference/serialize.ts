@@ -28,6 +28,8 @@ export function serializeBank(bank: BankRecord, state: ReferenceState, context: 
   if (context === 'create' && state.fault('bank-create-missing-field')) delete out.status;
   if (context === 'create' && state.fault('bank-account-number-masked')) out.account_number = `****${bank.account_number.slice(-4)}`;
   if (context === 'list' && state.fault('bank-list-missing-verification-status')) delete out.verification_status;
+  // Fault: the list's query reads timestamps in the database session's zone (UTC-5) and labels them UTC.
+  if (context === 'list' && state.fault('bank-list-created-at-shifted')) out.created_at = timestamp(new Date(bank.createdAt.getTime() - 5 * 3_600_000), state);
   return out;
 }
 

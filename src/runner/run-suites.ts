@@ -20,10 +20,24 @@ export interface RunOptions {
   events?: CollectorEvents;
   /** The whole run's bound: past it, no further check starts and the run ends with what it has. */
   deadlineMs?: number;
+  /** --fail-fast: after the first check that fails, no further check starts (the run is non-conformant either way). */
+  failFast?: boolean;
 }
 
 export async function runSuites(settings: RunSettings, options: RunOptions): Promise<SuiteRun> {
-  const collector = new CollectorReporter(options.events);
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  const events: CollectorEvents = {
+    ...options.events,
+    onCheck: (result, done) => {
+      options.events?.onCheck?.(result, done);
+      if (options.failFast && result.outcome === 'fail' && !stopped) {
+        stopped = true;
+        stop?.();
+      }
+    },
+  };
+  const collector = new CollectorReporter(events);
   const vitest = await createVitest(
     'test',
     {
@@ -48,6 +62,8 @@ export async function runSuites(settings: RunSettings, options: RunOptions): Pro
     },
     { logLevel: 'silent', server: { watch: null } },
   );
+  // Vitest's CancelReason names its own reasons; ours is a string it passes through.
+  stop = () => void vitest.cancelCurrentRun('fail-fast' as 'keyboard-input');
   const errors: string[] = [];
   const deadline =
     options.deadlineMs === undefined
@@ -65,5 +81,12 @@ export async function runSuites(settings: RunSettings, options: RunOptions): Pro
     if (deadline) clearTimeout(deadline);
     await vitest.close();
   }
-  return { results: collector.results, errors: [...collector.errors, ...errors] };
+  // After --fail-fast stopped the run, the checks it never started are left out, not reported as inconclusive.
+  const results = stopped ? collector.results.filter((r) => !neverStarted(r)) : collector.results;
+  return { results, errors: [...collector.errors, ...errors] };
+}
+
+/** A result the collector made up for a check that ended without running (vitest's 'skipped' or 'pending' state). */
+function neverStarted(result: CheckResult): boolean {
+  return result.outcome === 'inconclusive' && result.exchangeCount === 0 && /^(skipped|pending|queued)$/.test(result.internalError ?? '');
 }

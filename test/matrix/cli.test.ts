@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, test } from 'vitest';
+import { checks } from '../../src/checks/registry.js';
 import { validate } from '../../src/schema/validator.js';
 import { startReference } from '../../src/reference/server.js';
 import { allOutput, projectRoot, runCli, targetArgs } from '../support/run-cli.js';
@@ -36,6 +37,21 @@ describe.concurrent('the CLI', () => {
       const everything = allOutput(run);
       expect(everything).not.toContain(reference.callers.a.token);
       expect(everything).not.toContain(reference.callers.b.token);
+    } finally {
+      await reference.close();
+    }
+  });
+
+  test('--fail-fast: exit 1 at the first failing check, the checks after it never start', async () => {
+    const reference = await startReference({ faults: ['auth-any-token-accepted'] });
+    try {
+      const run = await runCli([...targetArgs(reference), '--fail-fast']);
+      const outcomes = run.results?.checks.map((c) => `${c.id} ${c.outcome} ${c.message.slice(0, 60)}`).join('\n');
+      expect(run.code, `${run.stderr}\n${outcomes}`).toBe(1);
+      expect(run.results?.verdict).toBe('non-conformant');
+      expect(run.results?.checks.some((c) => c.outcome === 'fail')).toBe(true);
+      expect(run.results?.checks.length ?? 0).toBeLessThan(checks.length);
+      expect(run.stderr).toContain('--fail-fast: stopped after the first failing check');
     } finally {
       await reference.close();
     }

@@ -24,6 +24,24 @@ export const authFaults: Fault[] = [
     caughtBy: 'auth.list-rfp-registrations.other-scheme-refused',
   },
   {
+    name: 'auth-token-prefix-accepted',
+    description: 'tokens are compared over the length of the one sent (strncmp-like): "Bearer " and any prefix of a valid token is accepted as that caller',
+    breaks: 'auth.bearer',
+    caughtBy: 'auth.get-user.near-miss-token-refused',
+  },
+  {
+    name: 'auth-token-case-insensitive',
+    description: 'tokens are looked up case-insensitively: the caller\'s token in upper case is accepted',
+    breaks: 'auth.bearer',
+    caughtBy: 'auth.list-rfp-registrations.near-miss-token-refused',
+  },
+  {
+    name: 'auth-header-loose-match',
+    description: 'the Authorization value is searched for "Bearer <token>" anywhere instead of matched whole: "Token Bearer <token>" and "Bearer <token> extra" are accepted',
+    breaks: 'auth.bearer',
+    caughtBy: 'auth.create-user-bank.near-miss-token-refused',
+  },
+  {
     name: 'auth-refused-write-persists',
     description: 'POST /user_banks without valid credentials is answered with a refusal, but the User Bank of the body is stored anyway',
     breaks: 'auth.refused_write_no_effect',
@@ -56,6 +74,24 @@ export const authFaults: Fault[] = [
   {
     name: 'cross-tenant-bank-create',
     description: "POST /user_banks accepts a user_id of another caller and stores the User Bank with that caller, so caller B adds banks to caller A's user",
+    breaks: 'tenant.isolation',
+    caughtBy: 'isolation.create-user-bank.other-callers-user-refused',
+  },
+  {
+    name: 'cursor-trusted-owner',
+    description: "GET /user_banks takes the caller whose list a cursor walks from the cursor itself (a stateless cursor that carries its listing), not from the token: caller B replaying A's next_cursor reads A's User Banks",
+    breaks: 'tenant.isolation',
+    caughtBy: 'isolation.list-user-banks.other-callers-cursor',
+  },
+  {
+    name: 'cross-tenant-create-accepted',
+    description: "POST /user_banks checks only that the user_id names some User, not one of the caller's: caller B's bank on A's User is answered 201 and kept in B's own list",
+    breaks: 'tenant.isolation',
+    caughtBy: 'isolation.create-user-bank.other-callers-user-refused',
+  },
+  {
+    name: 'cross-tenant-create-refused-but-kept',
+    description: "POST /user_banks inserts before it checks the User is the caller's: caller B's bank on A's User is refused with 404, yet stays in B's list",
     breaks: 'tenant.isolation',
     caughtBy: 'isolation.create-user-bank.other-callers-user-refused',
   },

@@ -51,6 +51,18 @@ export const createFaults: Fault[] = [
     caughtBy: 'user-banks.create.created-at',
   },
   {
+    name: 'bank-created-at-hours-ahead',
+    description: 'created_at of a new bank is the wall-clock time of a UTC+5 zone labelled as UTC: 5 hours ahead of the server\'s own Date header',
+    breaks: 'user_bank.created_at',
+    caughtBy: 'user-banks.create.created-at',
+  },
+  {
+    name: 'bank-list-created-at-shifted',
+    description: 'GET /user_banks gives created_at read in a UTC-5 session zone and labelled UTC: every listed bank is 5 hours earlier than its create answer said',
+    breaks: 'create_user_bank.persisted',
+    caughtBy: 'user-banks.create.persisted',
+  },
+  {
     name: 'bank-rejected-but-kept',
     description: 'A body refused for its format (400) still leaves a bank behind',
     breaks: 'create_user_bank.persisted',

@@ -66,6 +66,30 @@ export const listsFaults: Fault[] = [
     caughtBy: 'pagination.filter.user-id.every-page',
   },
   {
+    name: 'cursor-trusted-filter',
+    description: 'GET /user_banks takes the filters of a page after a cursor from the cursor, not from the request: a cursor of a status=X walk sent with status=Y lists X',
+    breaks: 'list_user_banks.status_filter',
+    caughtBy: 'pagination.cursor.other-filter',
+  },
+  {
+    name: 'user-id-filter-prefix-match',
+    description: "GET /user_banks matches user_id as a prefix (LIKE 'value%'): a value that is only the start of a real id lists that User's banks",
+    breaks: 'list_user_banks.user_id_filter',
+    caughtBy: 'pagination.filter.user-id.near-miss',
+  },
+  {
+    name: 'status-filter-unknown-ignored',
+    description: 'GET /user_banks drops a status filter whose value it does not know and lists every status, instead of matching nothing',
+    breaks: 'list_user_banks.status_filter',
+    caughtBy: 'pagination.filter.status.unknown-value',
+  },
+  {
+    name: 'user-id-filter-cache-key',
+    description: "GET /user_banks caches the first page of a user_id-filtered listing under a key without the user_id: the next User filtered at the same limit gets the first User's page",
+    breaks: 'list_user_banks.user_id_filter',
+    caughtBy: 'pagination.filter.user-id.every-page',
+  },
+  {
     name: 'bad-limit-500',
     description: 'GET /user_banks answers 500 to a limit that is not a whole number from 1 to 100',
     breaks: 'http.no-5xx',

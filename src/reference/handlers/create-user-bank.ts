@@ -54,7 +54,12 @@ export async function createUserBank(ctx: HandlerContext): Promise<void> {
     return;
   }
   const owner = state.fault('cross-tenant-bank-create') ? (state.callers.find((c) => c.users.some((u) => u.id === input.user_id)) ?? caller) : caller;
-  if (!owner.users.some((u) => u.id === input.user_id) && !state.fault('bank-create-accepts-unknown-user')) {
+  // Faults of the ownership check: it asks whether the User exists at all, not whether it is the caller's.
+  const someonesUser = state.callers.some((c) => c.users.some((u) => u.id === input.user_id));
+  const ownershipSkipped = someonesUser && state.fault('cross-tenant-create-accepted');
+  if (!owner.users.some((u) => u.id === input.user_id) && !state.fault('bank-create-accepts-unknown-user') && !ownershipSkipped) {
+    // Fault: the row is inserted before the ownership check, and the refusal does not roll it back.
+    if (someonesUser && state.fault('cross-tenant-create-refused-but-kept')) caller.banks.push(newBank(state, input as Partial<Record<(typeof FIELDS)[number], string>>, input.user_id));
     sendError(res, variation, variation.unknownUserStatus, 'user_not_found', 'no such user');
     return;
   }
@@ -75,7 +80,7 @@ export async function createUserBank(ctx: HandlerContext): Promise<void> {
     routing_number: dropZeros(fields.routing_number ?? ''),
     account_holder_type: fields.account_holder_type ?? 'individual',
     bank_account_type: fields.bank_account_type ?? 'checking',
-    createdAt: state.fault('bank-created-at-days-off') ? new Date(Date.now() - 3 * 86_400_000) : new Date(),
+    createdAt: createdAtFor(state),
     is_rtp_enabled: true,
     is_rtp_rfp_enabled: false,
     status: 'active',
@@ -87,6 +92,32 @@ export async function createUserBank(ctx: HandlerContext): Promise<void> {
     return;
   }
   sendJson(res, variation.createStatus, serializeBank(bank, state, 'create'));
+}
+
+/** A plain new bank record of the body's fields (the fault that stores a refused cross-caller write). */
+function newBank(state: HandlerContext['state'], fields: Partial<Record<(typeof FIELDS)[number], string>>, userId: string): BankRecord {
+  return {
+    seq: state.fixtures.nextSeq(),
+    id: state.fixtures.ids.next('bank'),
+    user_id: userId,
+    account_number: fields.account_number ?? '',
+    routing_number: fields.routing_number ?? '',
+    account_holder_type: fields.account_holder_type ?? 'individual',
+    bank_account_type: fields.bank_account_type ?? 'checking',
+    createdAt: new Date(),
+    is_rtp_enabled: true,
+    is_rtp_rfp_enabled: false,
+    status: 'active',
+    verification_status: 'verified',
+  };
+}
+
+/** Now, or the clock the created_at faults give a new bank. */
+function createdAtFor(state: HandlerContext['state']): Date {
+  if (state.fault('bank-created-at-days-off')) return new Date(Date.now() - 3 * 86_400_000);
+  // Fault: the wall-clock time of a UTC+5 zone stored as if it were UTC.
+  if (state.fault('bank-created-at-hours-ahead')) return new Date(Date.now() + 5 * 3_600_000);
+  return new Date();
 }
 
 function strictProblem(input: Record<string, unknown>, fields: Partial<Record<(typeof FIELDS)[number], string>>): string | undefined {

@@ -2,7 +2,36 @@
 import { sendError, sendJson } from '../http-util.js';
 import { BadCursor, paginate } from '../paginate.js';
 import { serializeBank } from '../serialize.js';
+import { scopeOfCursor } from '../cursor.js';
+import type { Caller } from '../model.js';
+import type { ReferenceState } from '../state.js';
 import type { HandlerContext } from './types.js';
+
+/** The statuses the code knows (what the fixtures and creation use); only the status-filter-unknown-ignored fault asks. */
+const KNOWN_STATUSES = new Set(['active', 'inactive']);
+
+/** The first-page cache of the user-id-filter-cache-key fault, per running server. */
+const firstPages = new WeakMap<ReferenceState, Map<string, Record<string, unknown>>>();
+function cacheOf(state: ReferenceState): Map<string, Record<string, unknown>> {
+  let cache = firstPages.get(state);
+  if (!cache) firstPages.set(state, (cache = new Map()));
+  return cache;
+}
+
+/**
+ * What the cursor-trusting faults read from a cursor: the caller whose list it walked
+ * (cursor-trusted-owner) and the filters it was issued with (cursor-trusted-filter).
+ */
+function trustedCursorScope(cursor: string | undefined, state: ReferenceState): { owner?: Caller; filters: boolean; userId: string | null; status: string | null } | undefined {
+  const trustOwner = state.fault('cursor-trusted-owner');
+  const trustFilters = state.fault('cursor-trusted-filter');
+  if (cursor === undefined || (!trustOwner && !trustFilters)) return undefined;
+  const parts = scopeOfCursor(cursor)?.split(':');
+  if (parts?.length !== 4) return undefined;
+  const [name, , userId, status] = parts as [string, string, string, string];
+  const owner = trustOwner ? state.callers.find((c) => c.name === name) : undefined;
+  return { ...(owner ? { owner } : {}), filters: trustFilters, userId: userId === '' ? null : userId, status: status === '' ? null : status };
+}
 
 /** The page size asked for, or an error sentence when the value is out of the spec's range. */
 export function parseLimit(raw: string | null, capAbove100: boolean, honourAbove100 = false): number | string {
@@ -15,7 +44,8 @@ export function parseLimit(raw: string | null, capAbove100: boolean, honourAbove
   return value;
 }
 
-export function listUserBanks({ res, url, state, caller }: HandlerContext): void {
+export function listUserBanks(ctx: HandlerContext): void {
+  const { res, url, state } = ctx;
   const { variation } = state;
   const rawLimit = url.searchParams.get('limit');
   let limit = parseLimit(rawLimit, variation.limitAbove100 === 'cap', state.fault('limit-above-100-honoured'));
@@ -26,15 +56,29 @@ export function listUserBanks({ res, url, state, caller }: HandlerContext): void
   if (rawLimit === null && state.fault('default-page-size-50')) limit = 50;
   if (state.fault('limit-ignored')) limit = Math.max(limit, 100);
   const cursor = url.searchParams.get('cursor') ?? undefined;
-  const userId = url.searchParams.get('user_id');
-  const status = url.searchParams.get('status');
+  const trusted = trustedCursorScope(cursor, state);
+  // Faults: a stateless cursor that carries its listing (caller, filters), trusted over the request.
+  const caller = trusted?.owner ?? ctx.caller;
+  const userId = trusted?.filters ? trusted.userId : url.searchParams.get('user_id');
+  const status = trusted?.filters ? trusted.status : url.searchParams.get('status');
   // The filters as applied, which the filter faults bend (the cursor's scope still names the filters asked).
   const userIdApplied = cursor !== undefined && state.fault('user-id-filter-first-page-only') ? null : userId;
-  const statusApplied = state.fault('status-filter-ignored') ? null : status;
+  // Fault: a status the code has no constant for drops the filter instead of matching nothing.
+  const unknownStatusDropped = status !== null && !KNOWN_STATUSES.has(status) && state.fault('status-filter-unknown-ignored');
+  const statusApplied = state.fault('status-filter-ignored') || unknownStatusDropped ? null : status;
+  // Fault: first pages of user_id-filtered listings cached under a key that leaves the user_id out.
+  const cacheKey = userId !== null && cursor === undefined && state.fault('user-id-filter-cache-key') ? `${caller.name}:${limit}:${status ?? ''}` : undefined;
+  const cached = cacheKey === undefined ? undefined : cacheOf(state).get(cacheKey);
+  if (cached) {
+    sendJson(res, 200, cached);
+    return;
+  }
+  // Fault: user_id matched as a prefix (a LIKE 'value%' query), so a value close to a real id lists that User's banks.
+  const userMatches = state.fault('user-id-filter-prefix-match') ? (b: { user_id: string }) => b.user_id.startsWith(userIdApplied ?? '') : (b: { user_id: string }) => b.user_id === userIdApplied;
   const pool = (userId !== null && state.fault('cross-tenant-bank-filter')) || state.fault('cross-tenant-bank-list') ? state.callers.flatMap((c) => c.banks).sort((x, y) => x.seq - y.seq) : caller.banks;
   // No filter: the list itself (never mutated here), not a copy of it per page, so walking 100,000 stays linear.
   const filtered = userIdApplied !== null || statusApplied !== null;
-  let rows = filtered ? pool.filter((b) => (userIdApplied === null || b.user_id === userIdApplied) && (statusApplied === null || b.status === statusApplied)) : pool;
+  let rows = filtered ? pool.filter((b) => (userIdApplied === null || userMatches(b)) && (statusApplied === null || b.status === statusApplied)) : pool;
   if (variation.order === 'desc') rows = [...rows].reverse();
   try {
     const page = paginate(rows, {
@@ -51,6 +95,7 @@ export function listUserBanks({ res, url, state, caller }: HandlerContext): void
     const body: Record<string, unknown> = { data: page.items.map((b) => serializeBank(b, state, 'list')), next_cursor: page.nextCursor };
     if (rows.length === 0 && state.fault('empty-list-data-null')) body.data = null;
     if (page.nextCursor === null && state.fault('last-page-next-cursor-missing')) delete body.next_cursor;
+    if (cacheKey !== undefined) cacheOf(state).set(cacheKey, body);
     sendJson(res, 200, body);
   } catch (error) {
     if (!(error instanceof BadCursor)) throw error;
