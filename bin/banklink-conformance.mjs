@@ -2,12 +2,16 @@
 // The package's command: runs the TypeScript CLI through tsx, so there is no build step to forget.
 //   banklink-conformance [options]                          the conformance run (--help for options)
 //   banklink-conformance merge-reports DIR... --out DIR     joins the results.json of --shard runs
+//   banklink-conformance compare OLD NEW [--out DIR]        what changed between two runs (exit 1 on a regression)
 import { register } from 'tsx/esm/api';
 
 register();
 if (process.argv[2] === 'merge-reports') {
   process.argv.splice(2, 1);
   await import('../src/merge-reports.ts');
+} else if (process.argv[2] === 'compare') {
+  process.argv.splice(2, 1);
+  await import('../src/compare.ts');
 } else {
   await import('../src/cli.ts');
 }

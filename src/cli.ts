@@ -5,6 +5,8 @@
  */
 import { resolve } from 'node:path';
 import { checks } from './checks/registry.js';
+import { compareRuns } from './compare/diff.js';
+import { CompareInputError, readRun } from './compare/read-run.js';
 import { ConfigError, helpText, loadConfig, type Config } from './config.js';
 import { HttpClient } from './http/client.js';
 import { isHttpError } from './http/errors.js';
@@ -33,6 +35,9 @@ async function main(argv: string[]): Promise<number> {
     console.log(listText(checks));
     return 0;
   }
+
+  // Read before the run, so a wrong --baseline path is one sentence at once, not after the run.
+  const baseline = config.baseline === undefined ? undefined : readRun(config.baseline, '--baseline');
 
   let reference: RunningReference | undefined;
   const stopReference = async (): Promise<void> => {
@@ -82,8 +87,9 @@ async function main(argv: string[]): Promise<number> {
       checkResults: run.results,
       errors: run.errors.map((e) => redactor.text(e)),
     });
-    const files = writeReports(resolve(config.reportDir), results, redactor);
-    console.log(redactor.text(summaryText(results, paintFor(process.stdout, process.env), files)));
+    const sinceBaseline = baseline ? compareRuns(baseline, results) : undefined;
+    const files = writeReports(resolve(config.reportDir), results, redactor, sinceBaseline);
+    console.log(redactor.text(summaryText(results, paintFor(process.stdout, process.env), files, sinceBaseline)));
     return exitCodeFor(results.verdict);
   } finally {
     await stopReference();
@@ -150,7 +156,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof CannotRun) {
+    if (error instanceof ConfigError || error instanceof CannotRun || error instanceof CompareInputError) {
       console.error(`banklink-conformance: ${error.message}`);
     } else {
       const tokens = [process.env.CONFORMANCE_TOKEN, process.env.CONFORMANCE_TOKEN_B].filter((t): t is string => Boolean(t));

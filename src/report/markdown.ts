@@ -4,6 +4,8 @@
  * requirement matrix (folded, so the comment stays short) and what the run created.
  * Kept under GitHub's comment size: long evidence is cut, results.json has all of it.
  */
+import type { Comparison } from '../compare/diff.js';
+import { sinceBaselineMarkdown } from '../compare/render.js';
 import type { CheckRecord, Results } from './results.js';
 import { compareSections, sectionLabel } from './sections.js';
 import { replayCommand, VERDICT_TEXT } from './wording.js';
@@ -66,7 +68,7 @@ function matrix(results: Results): string[] {
   return lines;
 }
 
-export function toMarkdown(results: Results): string {
+export function toMarkdown(results: Results, sinceBaseline?: Comparison): string {
   const s = results.summary;
   const verdict = VERDICT_TEXT[results.verdict];
   const lines = [
@@ -81,6 +83,7 @@ export function toMarkdown(results: Results): string {
     `| ${s.pass} | ${s.fail} | ${s.warn} | ${s.skip} | ${s.inconclusive} | ${s.total} |`,
     '',
   ];
+  if (sinceBaseline) lines.push(...sinceBaselineMarkdown(sinceBaseline));
   const failing = results.checks.filter((c) => c.outcome === 'fail');
   const warning = results.checks.filter((c) => c.outcome === 'warn');
   if (failing.length > 0) {
