@@ -3,6 +3,7 @@
 //   banklink-conformance [options]                          the conformance run (--help for options)
 //   banklink-conformance merge-reports DIR... --out DIR     joins the results.json of --shard runs
 //   banklink-conformance serve [options]                    the reference implementation (serve --help)
+//   banklink-conformance compare OLD NEW [--out DIR]        what changed between two runs (exit 1 on a regression)
 import { register } from 'tsx/esm/api';
 
 register();
@@ -12,6 +13,9 @@ if (process.argv[2] === 'merge-reports') {
 } else if (process.argv[2] === 'serve') {
   process.argv.splice(2, 1);
   await import('../src/reference/serve.ts');
+} else if (process.argv[2] === 'compare') {
+  process.argv.splice(2, 1);
+  await import('../src/compare.ts');
 } else {
   await import('../src/cli.ts');
 }

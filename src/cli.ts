@@ -5,6 +5,8 @@
  */
 import { join, resolve } from 'node:path';
 import { checks } from './checks/registry.js';
+import { compareRuns } from './compare/diff.js';
+import { CompareInputError, readRun } from './compare/read-run.js';
 import { ConfigError, helpText, loadConfig, type Config } from './config.js';
 import { commandLineTokenWarning } from './config-mistakes.js';
 import type { CheckResult } from './checks/types.js';
@@ -43,6 +45,9 @@ async function main(argv: string[]): Promise<number> {
   const reportDir = resolve(config.reportDir);
   const dirProblem = reportDirProblem(reportDir, config.reportDir);
   if (dirProblem) throw new CannotRun(dirProblem);
+
+  // Read before the run, so a wrong --baseline path is one sentence at once, not after the run.
+  const baseline = config.baseline === undefined ? undefined : readRun(config.baseline, '--baseline');
 
   let reference: RunningReference | undefined;
   const stopReference = async (): Promise<void> => {
@@ -112,8 +117,9 @@ async function main(argv: string[]): Promise<number> {
     await stopReference();
 
     const results = resultsOf(run.results, run.errors, checked.exchanges);
-    const files = writeReports(reportDir, results, redactor);
-    console.log(redactor.text(summaryText(results, paintFor(process.stdout, process.env), files)));
+    const sinceBaseline = baseline ? compareRuns(baseline, results) : undefined;
+    const files = writeReports(reportDir, results, redactor, sinceBaseline);
+    console.log(redactor.text(summaryText(results, paintFor(process.stdout, process.env), files, sinceBaseline)));
     return exitCodeFor(results.verdict);
   } finally {
     await stopReference();
@@ -150,7 +156,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof CannotRun) {
+    if (error instanceof ConfigError || error instanceof CannotRun || error instanceof CompareInputError) {
       console.error(`banklink-conformance: ${error.message}`);
     } else {
       const tokens = [process.env.CONFORMANCE_TOKEN, process.env.CONFORMANCE_TOKEN_B].filter((t): t is string => Boolean(t));

@@ -26,6 +26,8 @@ export interface Config {
   maxBodyBytes: number;
   maxDurationS: number;
   shard?: string;
+  /** A previous results.json: the summary and reports add "Since the baseline". */
+  baseline?: string;
   list: boolean;
   help: boolean;
   version: boolean;
@@ -82,6 +84,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'max-body-bytes', key: 'maxBodyBytes', kind: 'integer', min: 1024, max: 1_073_741_824, default: '5242880', help: 'cap on one response body' },
   { flag: 'max-duration', key: 'maxDurationS', kind: 'integer', min: 5, max: 86_400, default: '900', help: 'bound on the whole run, in seconds' },
   { flag: 'shard', key: 'shard', kind: 'string', help: 'run part i of n of the suite files, as i/n (CI splitting)' },
+  { flag: 'baseline', key: 'baseline', kind: 'string', help: 'a previous results.json (or its report dir): the summary and reports add "Since the baseline"' },
   { flag: 'list', key: 'list', kind: 'boolean', default: 'false', help: 'print every check with its requirement and exit; sends no request' },
   { flag: 'help', key: 'help', kind: 'boolean', default: 'false', help: 'this text' },
   { flag: 'version', key: 'version', kind: 'boolean', default: 'false', help: 'print the suite version' },

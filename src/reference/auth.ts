@@ -13,13 +13,14 @@ export type OperationName = 'create_user_bank' | 'list_user_banks' | 'list_rfp_r
 /** The caller, or undefined after an error answer has been (or is being) sent. */
 export function authenticate(req: IncomingMessage, res: ServerResponse, state: ReferenceState, operation: OperationName): Caller | undefined {
   const header = req.headers.authorization;
-  const caller = callerFor(header, state);
+  const caller = callerFor(header, state, operation) ?? callerDespiteFault(req, state, operation);
   if (caller) return caller;
   if (operation === 'get_user' && state.fault('auth-skipped-get-user')) return state.callers[0];
   const refuse = (): void => {
-    const status = state.variation.authFailureStatus;
+    const status = state.fault('auth-refusal-404') ? 404 : state.variation.authFailureStatus;
     const challenge = header === undefined ? 'Bearer realm="banklink"' : 'Bearer realm="banklink", error="invalid_token"';
-    sendError(res, state.variation, status, 'unauthorized', 'a valid Bearer token is required', status === 401 ? { 'www-authenticate': challenge } : {});
+    const headers: Record<string, string> = status === 401 && !state.fault('auth-401-no-challenge') ? { 'www-authenticate': challenge } : {};
+    sendError(res, state.variation, status, 'unauthorized', 'a valid Bearer token is required', headers);
   };
   if (operation === 'create_user_bank' && state.fault('auth-refused-write-persists')) {
     // The defect: the body is stored before the refusal goes out.
@@ -30,9 +31,9 @@ export function authenticate(req: IncomingMessage, res: ServerResponse, state: R
   return undefined;
 }
 
-function callerFor(header: string | undefined, state: ReferenceState): Caller | undefined {
+function callerFor(header: string | undefined, state: ReferenceState, operation: OperationName): Caller | undefined {
   if (header === undefined) return undefined;
-  if (state.fault('auth-any-scheme-accepted')) {
+  if (state.fault('auth-any-scheme-accepted') || operationFault(state, operation, ANY_SCHEME)) {
     const token = header.trim().split(/\s+/).pop();
     return token === undefined ? undefined : state.callerByToken(token);
   }
@@ -40,8 +41,10 @@ function callerFor(header: string | undefined, state: ReferenceState): Caller | 
   const match = state.fault('auth-header-loose-match') ? /(bearer) (\S+)/i.exec(header) : /^(\S+) (\S+)$/.exec(header);
   const scheme = match?.[1];
   const token = match?.[2];
-  if (scheme === undefined || scheme.toLowerCase() !== 'bearer' || token === undefined) return undefined;
-  return state.callerByToken(token) ?? nearMissCaller(token, state) ?? (state.fault('auth-any-token-accepted') ? state.callers[0] : undefined);
+  const schemeOk = state.fault('auth-scheme-case-sensitive') ? scheme === 'Bearer' : scheme?.toLowerCase() === 'bearer';
+  if (!schemeOk || token === undefined) return undefined;
+  const unverified = state.fault('auth-any-token-accepted') || operationFault(state, operation, TOKEN_NOT_VERIFIED);
+  return state.callerByToken(token) ?? nearMissCaller(token, state) ?? (unverified ? state.callers[0] : undefined);
 }
 
 /** The caller a token only close to theirs is taken for, under the token-comparison faults; otherwise none. */
@@ -50,6 +53,30 @@ function nearMissCaller(token: string, state: ReferenceState): Caller | undefine
   if (state.fault('auth-token-prefix-accepted')) return state.callers.find((c) => token.length > 0 && c.token.startsWith(token));
   // Tokens normalised to lower case on one side of a lookup.
   if (state.fault('auth-token-case-insensitive')) return state.callers.find((c) => c.token.toLowerCase() === token.toLowerCase());
+  return undefined;
+}
+
+/** The per-operation auth faults (faults/auth-operations.ts): which fault bends which operation. */
+const ANY_SCHEME: Partial<Record<OperationName, string>> = { create_user_bank: 'create-any-scheme', list_user_banks: 'list-banks-any-scheme', get_user: 'get-user-any-scheme' };
+const TOKEN_NOT_VERIFIED: Partial<Record<OperationName, string>> = {
+  create_user_bank: 'create-token-not-verified',
+  list_rfp_registrations: 'rfp-list-token-not-verified',
+  get_user: 'get-user-token-not-verified',
+};
+
+function operationFault(state: ReferenceState, operation: OperationName, table: Partial<Record<OperationName, string>>): boolean {
+  const name = table[operation];
+  return name !== undefined && state.fault(name);
+}
+
+/** A caller found where a correct service would refuse: a route outside the middleware, a token in the query. */
+function callerDespiteFault(req: IncomingMessage, state: ReferenceState, operation: OperationName): Caller | undefined {
+  if (operation === 'create_user_bank' && state.fault('create-auth-skipped')) return state.callers[0];
+  if (operation === 'list_rfp_registrations' && req.headers.authorization === undefined && state.fault('rfp-list-public')) return state.callers[0];
+  if (operation === 'list_user_banks' && state.fault('list-banks-query-token')) {
+    const token = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('access_token');
+    return token === null ? undefined : state.callerByToken(token);
+  }
   return undefined;
 }
 

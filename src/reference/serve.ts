@@ -5,7 +5,8 @@
  * is made-up fixture data, safe to print.
  */
 import { parseArgs } from 'node:util';
-import { faults, isFaultName } from './faults/index.js';
+import { isFaultName } from './faults/index.js';
+import { detectionText } from './faults/proofs.js';
 import { startReference, type RunningReference } from './server.js';
 import { baseline, variations, type Variation } from './variations.js';
 
@@ -22,7 +23,7 @@ const HELP = `npm run serve -- [options]        the reference implementation on 
   --latency-ms N      wait N ms before every answer (a remote target's round trip)
   --extra-banks N     N more user banks for caller A's first user (large walks; default 0)
   --json              print the fixture set as one JSON line instead of prose
-  --list-faults       print the fault catalog (name, what it breaks, which check catches it) and exit
+  --list-faults       print every check with the faults that prove it (what each breaks) and exit
   --help              this text`;
 
 class UsageError extends Error {}
@@ -85,7 +86,7 @@ async function main(): Promise<void> {
     return;
   }
   if (values['list-faults']) {
-    for (const f of faults) console.log(`${f.name.padEnd(40)} breaks ${f.breaks.padEnd(36)} caught by ${f.caughtBy}\n    ${f.description}`);
+    console.log(detectionText());
     return;
   }
   const variationName = values.variation ?? 'baseline';

@@ -1,4 +1,6 @@
 /** The one-screen summary at the end of a run: counts, then each fail with its requirement and reason. */
+import type { Comparison } from '../compare/diff.js';
+import { sinceBaselineText } from '../compare/render.js';
 import type { Results } from './results.js';
 import { replayCommand, replayNote } from './wording.js';
 
@@ -21,7 +23,7 @@ const clip = (text: string, max = 160): string => {
   return one.length > max ? `${one.slice(0, max - 1)}…` : one;
 };
 
-export function summaryText(results: Results, paint: Paint, reportFiles: string[]): string {
+export function summaryText(results: Results, paint: Paint, reportFiles: string[], sinceBaseline?: Comparison): string {
   const s = results.summary;
   const lines: string[] = [''];
   for (const check of results.checks.filter((c) => c.outcome === 'fail')) {
@@ -33,6 +35,7 @@ export function summaryText(results: Results, paint: Paint, reportFiles: string[
     lines.push(`${paint.yellow('INCONCLUSIVE')} ${check.id}: ${clip(check.message)}`);
   }
   for (const error of results.errors.slice(0, 5)) lines.push(`${paint.red('ERROR')} ${clip(error, 300)}`);
+  if (sinceBaseline) lines.push(...sinceBaselineText(sinceBaseline));
   const counts = `${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.skip} skip, ${s.inconclusive} inconclusive (${s.total} checks, ${(results.durationMs / 1000).toFixed(1)} s, seed ${results.seed})`;
   const verdict =
     results.verdict === 'conformant' ? paint.green('CONFORMANT') : results.verdict === 'non-conformant' ? paint.red('NON-CONFORMANT') : paint.yellow(results.verdict.toUpperCase());

@@ -5,6 +5,8 @@
  * the redacted exchange and the curl line that replays it; then the requirement matrix by spec
  * section, every check, and what the run created. Print opens every collapsed block.
  */
+import type { Comparison } from '../compare/diff.js';
+import { sinceBaselineHtml } from '../compare/html.js';
 import type { Outcome } from '../checks/types.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
 import { hasRequirement, requirement } from '../requirements.js';
@@ -267,11 +269,12 @@ function createdBlock(results: Results): string {
 <table class="stack"><thead><tr><th>Resource</th><th>Id</th><th>Created by</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-export function toHtml(results: Results): string {
+export function toHtml(results: Results, sinceBaseline?: Comparison): string {
   const failures = results.checks.filter((c) => c.outcome === 'fail');
   const warnings = results.checks.filter((c) => c.outcome === 'warn');
   const inconclusive = results.checks.filter((c) => c.outcome === 'inconclusive');
   const toc = [
+    sinceBaseline ? '<a href="#since-baseline">Since the baseline</a>' : '',
     failures.length ? `<a href="#failures">Failures (${failures.length})</a>` : '',
     warnings.length ? `<a href="#warnings">Warnings (${warnings.length})</a>` : '',
     '<a href="#requirements">Requirements</a>',
@@ -280,6 +283,7 @@ export function toHtml(results: Results): string {
     results.errors.length ? '<a href="#errors">Errors</a>' : '',
   ].filter(Boolean);
   const sections = [
+    sinceBaseline ? sinceBaselineHtml(sinceBaseline) : '',
     failures.length
       ? `<section id="failures"><h2>Failures: requirements the target breaks</h2>${failures.map((c) => caseBlock(c, true)).join('\n')}</section>`
       : '',

@@ -5,6 +5,8 @@
  * Kept under GitHub's comment size: long evidence is cut, results.json has all of it.
  */
 import { readableQuote } from './readable-quote.js';
+import type { Comparison } from '../compare/diff.js';
+import { sinceBaselineMarkdown } from '../compare/render.js';
 import type { CheckRecord, Results } from './results.js';
 import { compareSections, sectionLabel } from './sections.js';
 import { replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
@@ -68,7 +70,7 @@ function matrix(results: Results): string[] {
   return lines;
 }
 
-export function toMarkdown(results: Results): string {
+export function toMarkdown(results: Results, sinceBaseline?: Comparison): string {
   const s = results.summary;
   const verdict = VERDICT_TEXT[results.verdict];
   const lines = [
@@ -83,6 +85,7 @@ export function toMarkdown(results: Results): string {
     `| ${s.pass} | ${s.fail} | ${s.warn} | ${s.skip} | ${s.inconclusive} | ${s.total} |`,
     '',
   ];
+  if (sinceBaseline) lines.push(...sinceBaselineMarkdown(sinceBaseline));
   const failing = results.checks.filter((c) => c.outcome === 'fail');
   const warning = results.checks.filter((c) => c.outcome === 'warn');
   if (failing.length > 0) {

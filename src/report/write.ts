@@ -1,19 +1,21 @@
 /** Writes the four reports into the report directory; a last pass replaces any secret that slipped in. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Comparison } from '../compare/diff.js';
 import type { Redactor } from '../http/redact.js';
 import { toHtml } from './html.js';
 import { toJunit } from './junit.js';
 import { toMarkdown } from './markdown.js';
 import type { Results } from './results.js';
 
-export function writeReports(dir: string, results: Results, redactor: Redactor): string[] {
+/** sinceBaseline: the comparison with a --baseline run, added to report.md and report.html. */
+export function writeReports(dir: string, results: Results, redactor: Redactor, sinceBaseline?: Comparison): string[] {
   mkdirSync(dir, { recursive: true });
   const files: [string, string][] = [
     ['results.json', `${JSON.stringify(results, null, 2)}\n`],
     ['junit.xml', toJunit(results)],
-    ['report.md', toMarkdown(results)],
-    ['report.html', toHtml(results)],
+    ['report.md', toMarkdown(results, sinceBaseline)],
+    ['report.html', toHtml(results, sinceBaseline)],
   ];
   for (const [name, text] of files) writeFileSync(join(dir, name), redactor.text(text));
   return files.map(([name]) => join(dir, name));

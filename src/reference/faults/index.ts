@@ -1,6 +1,10 @@
 /** The fault catalog: every area's faults in one list, names unique. */
 import { authFaults } from './auth.js';
+import { authOperationFaults } from './auth-operations.js';
+import { conventionFaults } from './conventions.js';
 import { createFaults } from './create.js';
+import { httpFaults } from './http.js';
+import { listCompletenessFaults } from './lists-completeness.js';
 import { listsFaults } from './lists.js';
 import { schemaFaults } from './schema.js';
 import type { Fault } from './types.js';
@@ -8,7 +12,18 @@ import { usersFaults } from './users.js';
 
 export type { Fault } from './types.js';
 
-export const faults: readonly Fault[] = [...schemaFaults, ...authFaults, ...listsFaults, ...createFaults, ...usersFaults];
+export const faults: readonly Fault[] = [
+  ...schemaFaults,
+  ...authFaults,
+  ...listsFaults,
+  ...createFaults,
+  ...usersFaults,
+  // The faults that prove the checks no fault was aimed at before (issue 17).
+  ...authOperationFaults,
+  ...listCompletenessFaults,
+  ...httpFaults,
+  ...conventionFaults,
+];
 
 const byName = new Map(faults.map((f) => [f.name, f]));
 

@@ -7,6 +7,9 @@ export interface Fault {
   description: string;
   /** Requirement id (src/requirements.ts) the defect breaks. */
   breaks: string;
-  /** Check id (src/checks) that is aimed at it and must give a fail. */
+  /**
+   * Check id (src/checks) that is aimed at it: it must fail when its requirement is a MUST, warn when
+   * a SHOULD (a broken convention; the run stays conformant). Every check is some fault's caughtBy.
+   */
   caughtBy: string;
 }

@@ -66,6 +66,10 @@ export async function createUserBank(ctx: HandlerContext): Promise<void> {
   const fields = input as Partial<Record<(typeof FIELDS)[number], string>>;
   const problem = variation.validation === 'strict' ? strictProblem(input, fields) : undefined;
   // Fault: a request refused for its format still leaves a bank behind.
+  if (problem !== undefined && state.fault('bank-create-errors-as-200')) {
+    sendJson(res, 200, { error: { code: 'invalid_field', message: problem } });
+    return;
+  }
   if (problem !== undefined && !state.fault('bank-rejected-but-kept')) {
     bad('invalid_field', problem);
     return;
@@ -91,7 +95,7 @@ export async function createUserBank(ctx: HandlerContext): Promise<void> {
     bad('invalid_field', problem);
     return;
   }
-  sendJson(res, variation.createStatus, serializeBank(bank, state, 'create'));
+  sendJson(res, state.fault('bank-create-202') ? 202 : variation.createStatus, serializeBank(bank, state, 'create'));
 }
 
 /** A plain new bank record of the body's fields (the fault that stores a refused cross-caller write). */

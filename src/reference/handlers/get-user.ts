@@ -15,5 +15,13 @@ export function getUser({ res, state, caller }: HandlerContext, userId: string):
     sendError(res, state.variation, state.variation.unknownUserStatus, 'user_not_found', 'no such user');
     return;
   }
+  if (state.fault('user-json-trailing-comma')) {
+    // A hand-built serializer: every member followed by a comma, the last one too.
+    const members = Object.entries(serializeUser(user, state)).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)},`);
+    const text = `{${members.join('')}}`;
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+    res.end(text);
+    return;
+  }
   sendJson(res, 200, serializeUser(user, state));
 }

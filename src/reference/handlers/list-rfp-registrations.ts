@@ -13,16 +13,23 @@ export function listRfpRegistrations({ res, url, state, caller }: HandlerContext
   const ordered = state.variation.order === 'asc' ? own : [...own].reverse();
   const size = state.variation.rfpPageSize > 0 ? state.variation.rfpPageSize : Math.max(1, ordered.length);
   try {
-    const page = paginate(ordered, { cursor: url.searchParams.get('cursor') ?? undefined, limit: size, variation: state.variation, scope: `${caller.name}:rfp` });
+    // Fault rfp-cursor-ignored: the cursor parameter is never read, yet every page points onward.
+    const cursor = state.fault('rfp-cursor-ignored') ? undefined : (url.searchParams.get('cursor') ?? undefined);
+    const page = paginate(ordered, { cursor, limit: size, variation: state.variation, scope: `${caller.name}:rfp` });
+    if (state.fault('rfp-cursor-ignored')) page.nextCursor = 'page-2';
     const lastOfList = ordered[ordered.length - 1];
     const data = page.items.map((r) => {
       const item = serializeRfp(r, state);
       // The enum and field faults touch the last registration of the list, wherever its page is.
       if (r === lastOfList && state.fault('rfp-use-case-outside-enum')) item.use_case = 'request_to_pay';
       if (r === lastOfList && state.fault('rfp-field-missing')) delete item.created_at;
+      if (r === lastOfList && state.fault('rfp-status-outside-enum')) item.status = 'expired';
       return item;
     });
-    sendJson(res, 200, { data, next_cursor: page.nextCursor });
+    // Fault rfp-registration-listed-twice: a join with the networks repeats the first registration.
+    if (state.fault('rfp-registration-listed-twice') && data.length > 0) data.push({ ...data[0] });
+    // Fault rfp-list-text-plain: the right body under the wrong label.
+    sendJson(res, 200, { data, next_cursor: page.nextCursor }, state.fault('rfp-list-text-plain') ? { 'content-type': 'text/plain; charset=utf-8' } : {});
   } catch (error) {
     if (!(error instanceof BadCursor)) throw error;
     sendError(res, state.variation, state.variation.badInputStatus, 'invalid_cursor', 'the cursor is not one this service issued');

@@ -1,9 +1,9 @@
 /** GET /user_banks (spec 4.2): filters, then a page of at most `limit` (1..100, default 100) after the cursor. */
 import { sendError, sendJson } from '../http-util.js';
+import type { BankRecord, Caller } from '../model.js';
 import { BadCursor, paginate } from '../paginate.js';
 import { serializeBank } from '../serialize.js';
 import { scopeOfCursor } from '../cursor.js';
-import type { Caller } from '../model.js';
 import type { ReferenceState } from '../state.js';
 import type { HandlerContext } from './types.js';
 
@@ -49,6 +49,8 @@ export function listUserBanks(ctx: HandlerContext): void {
   const { variation } = state;
   const rawLimit = url.searchParams.get('limit');
   let limit = parseLimit(rawLimit, variation.limitAbove100 === 'cap', state.fault('limit-above-100-honoured'));
+  // Fault: a limit it cannot use (0, -1, 1.5, abc, empty) is taken as no limit; one above 100 keeps its own answer.
+  if (typeof limit === 'string' && state.fault('limit-out-of-range-default') && !(Number(rawLimit) > 100)) limit = 100;
   if (typeof limit === 'string') {
     sendError(res, variation, state.fault('bad-limit-500') ? 500 : variation.badInputStatus, 'invalid_limit', limit);
     return;
@@ -61,8 +63,13 @@ export function listUserBanks(ctx: HandlerContext): void {
   const caller = trusted?.owner ?? ctx.caller;
   const userId = trusted?.filters ? trusted.userId : url.searchParams.get('user_id');
   const status = trusted?.filters ? trusted.status : url.searchParams.get('status');
+  if (status !== null && userId === null && state.fault('status-filter-500')) {
+    sendError(res, variation, 500, 'internal', 'query timed out');
+    return;
+  }
   // The filters as applied, which the filter faults bend (the cursor's scope still names the filters asked).
-  const userIdApplied = cursor !== undefined && state.fault('user-id-filter-first-page-only') ? null : userId;
+  const unknownUserDropped = userId !== null && state.fault('user-id-filter-unknown-ignored') && !caller.users.some((u) => u.id === userId);
+  const userIdApplied = (cursor !== undefined && state.fault('user-id-filter-first-page-only')) || unknownUserDropped ? null : userId;
   // Fault: a status the code has no constant for drops the filter instead of matching nothing.
   const unknownStatusDropped = status !== null && !KNOWN_STATUSES.has(status) && state.fault('status-filter-unknown-ignored');
   const statusApplied = state.fault('status-filter-ignored') || unknownStatusDropped ? null : status;
@@ -74,12 +81,19 @@ export function listUserBanks(ctx: HandlerContext): void {
     return;
   }
   // Fault: user_id matched as a prefix (a LIKE 'value%' query), so a value close to a real id lists that User's banks.
-  const userMatches = state.fault('user-id-filter-prefix-match') ? (b: { user_id: string }) => b.user_id.startsWith(userIdApplied ?? '') : (b: { user_id: string }) => b.user_id === userIdApplied;
+  const userMatches = state.fault('user-id-filter-prefix-match') ? (b: BankRecord) => b.user_id.startsWith(userIdApplied ?? '') : (b: BankRecord) => b.user_id === userIdApplied;
   const pool = (userId !== null && state.fault('cross-tenant-bank-filter')) || state.fault('cross-tenant-bank-list') ? state.callers.flatMap((c) => c.banks).sort((x, y) => x.seq - y.seq) : caller.banks;
   // No filter: the list itself (never mutated here), not a copy of it per page, so walking 100,000 stays linear.
   const filtered = userIdApplied !== null || statusApplied !== null;
   let rows = filtered ? pool.filter((b) => (userIdApplied === null || userMatches(b)) && (statusApplied === null || b.status === statusApplied)) : pool;
+  // The filter faults that narrow too much: a scope reused with status = active, an inner join on verifications.
+  if (userIdApplied !== null && state.fault('user-id-filter-active-only')) rows = rows.filter((b) => b.status === 'active');
+  if (statusApplied !== null && state.fault('status-filter-verified-only')) rows = rows.filter((b) => b.verification_status === 'verified');
   if (variation.order === 'desc') rows = [...rows].reverse();
+  if (state.fault('list-order-not-unique')) {
+    sendOffsetPageInUnstableOrder(rows, cursor, limit, state, res);
+    return;
+  }
   try {
     const page = paginate(rows, {
       cursor,
@@ -99,6 +113,28 @@ export function listUserBanks(ctx: HandlerContext): void {
     sendJson(res, 200, body);
   } catch (error) {
     if (!(error instanceof BadCursor)) throw error;
+    if (state.fault('cursor-unknown-restarts')) {
+      const first = paginate(rows, { cursor: undefined, limit, variation, scope: `${caller.name}:banks:${userId ?? ''}:${status ?? ''}` });
+      sendJson(res, 200, { data: first.items.map((b) => serializeBank(b, state, 'list')), next_cursor: first.nextCursor });
+      return;
+    }
     sendError(res, variation, state.fault('bad-cursor-500') ? 500 : variation.badInputStatus, 'invalid_cursor', 'the cursor is not one this service issued');
   }
+}
+
+/**
+ * Fault list-order-not-unique: ORDER BY status (not unique) with OFFSET paging. The rows of one status
+ * come back in whatever order each query happens to give them (here: shuffled per request).
+ */
+function sendOffsetPageInUnstableOrder(rows: readonly BankRecord[], cursor: string | undefined, limit: number, state: HandlerContext['state'], res: HandlerContext['res']): void {
+  const offset = cursor === undefined ? 0 : /^\d{1,9}$/.test(cursor) ? Number(cursor) : undefined;
+  if (offset === undefined) {
+    sendError(res, state.variation, state.variation.badInputStatus, 'invalid_cursor', 'the cursor is not one this service issued');
+    return;
+  }
+  const keyed = rows.map((row) => ({ row, tie: Math.random() }));
+  keyed.sort((a, b) => a.row.status.localeCompare(b.row.status) || a.tie - b.tie);
+  const items = keyed.slice(offset, offset + limit).map((k) => k.row);
+  const end = offset + items.length;
+  sendJson(res, 200, { data: items.map((b) => serializeBank(b, state, 'list')), next_cursor: end < rows.length ? String(end) : null });
 }

@@ -1,0 +1,47 @@
+/**
+ * Every check of the registry is proven able to fail: a MUST check is the aimed check of at least
+ * one fault of the catalog (which test/matrix/faults.test.ts runs and sees it fail), a SHOULD check
+ * of at least one fault that makes it warn. A check added without such a fault fails here, as does
+ * a fault aimed at no registered check. README's detection table is the same list, kept current.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { checks } from '../../src/checks/registry.js';
+import { packageRoot } from '../../src/paths.js';
+import { faults } from '../../src/reference/faults/index.js';
+import { detectionMarkdown, proofsByCheck } from '../../src/reference/faults/proofs.js';
+import { hasRequirement } from '../../src/requirements.js';
+
+describe('every check can fail', () => {
+  for (const proof of proofsByCheck()) {
+    test(`${proof.check.id} is proven by a fault (${proof.expected})`, () => {
+      expect(
+        proof.faults.map((f) => f.name),
+        `${proof.check.id} is no fault's aimed check: add to src/reference/faults/ a realistic defect that makes it ${proof.expected} (caughtBy: '${proof.check.id}'), or remove the check`,
+      ).not.toEqual([]);
+    });
+  }
+
+  test('every fault is aimed at a registered check and breaks a known requirement', () => {
+    const ids = new Set(checks.map((c) => c.id));
+    expect(faults.filter((f) => !ids.has(f.caughtBy)).map((f) => `${f.name} -> ${f.caughtBy}`)).toEqual([]);
+    expect(faults.filter((f) => !hasRequirement(f.breaks)).map((f) => `${f.name} breaks ${f.breaks}`)).toEqual([]);
+    expect(new Set(faults.map((f) => f.name)).size).toBe(faults.length);
+  });
+
+  test('`npm run serve -- --list-faults` shows, per check, the faults that prove it', () => {
+    const run = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), join(packageRoot, 'src', 'reference', 'serve.ts'), '--list-faults'], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.status, run.stderr).toBe(0);
+    for (const proof of proofsByCheck()) {
+      expect(run.stdout).toContain(`${proof.check.id}  (${proof.expected} on ${proof.faults.map((f) => f.name).join(', ')})`);
+      for (const fault of proof.faults) expect(run.stdout).toContain(`    ${fault.name}: ${fault.description} [breaks ${fault.breaks}]`);
+    }
+  });
+
+  test("README's detection table is the one generated from the registry and the catalog", () => {
+    const readme = readFileSync(join(packageRoot, 'README.md'), 'utf8');
+    expect(readme.includes(detectionMarkdown()), 'README.md is stale: run `npm run build:detection-table`').toBe(true);
+  });
+});
