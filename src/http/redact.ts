@@ -32,8 +32,15 @@ const MIN_LEARNED_LENGTH = 6;
  * free text: a mock's example "string" in an ssn field is not anyone's SSN, but masking it would
  * also garble every cursor and word that is "string".
  */
-const personalShape = (member: string, value: string): boolean =>
-  member === 'email' ? value.includes('@') : (value.match(/\d/g)?.length ?? 0) >= MIN_LEARNED_LENGTH;
+const personalShape = (member: string, value: string): boolean => {
+  if (member === 'email') return value.includes('@');
+  let digits = 0;
+  for (let i = 0; i < value.length && digits < MIN_LEARNED_LENGTH; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code >= 48 && code <= 57) digits += 1;
+  }
+  return digits >= MIN_LEARNED_LENGTH;
+};
 /** Members that hold what a replay needs (cursors, ids): tokens are replaced there, personal values never. */
 const REPLAYABLE_MEMBERS = new Set(['next_cursor', 'cursor', 'id', 'user_id']);
 const MAX_LEARNED = 50_000;
@@ -137,7 +144,8 @@ export class Redactor {
     forEachMember(json, (member, value) => {
       if (!LEARNED_MEMBERS.has(member)) return;
       const text = typeof value === 'number' ? String(value) : value;
-      if (typeof text !== 'string' || text.length < MIN_LEARNED_LENGTH || !personalShape(member, text) || this.ours.has(text) || this.learned.has(text)) return;
+      // Cheapest first: on a long walk the same values come back page after page.
+      if (typeof text !== 'string' || text.length < MIN_LEARNED_LENGTH || this.learned.has(text) || this.ours.has(text) || !personalShape(member, text)) return;
       if (this.learned.size >= MAX_LEARNED) return;
       this.learned.add(text, member === 'account_number' ? maskAllButLastFour(text) : `[masked ${member}]`);
     });

@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { user } from './resource-fixtures.js';
 
 export interface Received {
   method: string;
@@ -103,6 +104,8 @@ export const hostile: Record<string, Behaviour> = {
     const page = Number(url.searchParams.get('cursor') ?? '0');
     if (url.pathname === '/user_banks') json(res, 200, { data: [bank(page)], next_cursor: String(page + 1) });
     else if (url.pathname === '/rfp_registrations') json(res, 200, { data: [], next_cursor: null });
+    // The configured User exists (the preflight reads it), so what is judged is the cursor alone.
+    else if (url.pathname === '/users/usr_1') json(res, 200, { ...user, id: 'usr_1' });
     else json(res, 404, { error: 'not found' });
   },
   /** 429 on everything, asking to come back in a second. */
