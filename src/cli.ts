@@ -81,6 +81,7 @@ async function main(argv: string[]): Promise<number> {
       ...(config.shard ? { shard: config.shard } : {}),
       checkResults: run.results,
       errors: run.errors.map((e) => redactor.text(e)),
+      ...(run.traffic ? { traffic: run.traffic } : {}),
     });
     const files = writeReports(resolve(config.reportDir), results, redactor);
     console.log(redactor.text(summaryText(results, paintFor(process.stdout, process.env), files)));

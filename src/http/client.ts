@@ -8,7 +8,8 @@ import { Agent, request, errors as undiciErrors } from 'undici';
 import { WriteBudget } from './budget.js';
 import { HttpError } from './errors.js';
 import type { Exchange, ExchangeRequest, ExchangeSummary } from './exchange.js';
-import { RateLimiter, parseRetryAfter, sleep } from './throttle.js';
+import { AdaptiveThrottle, type ThrottleStats } from './adaptive-throttle.js';
+import { parseRetryAfter } from './throttle.js';
 
 export type AuthChoice =
   | 'a' // the caller's token (--token)
@@ -43,7 +44,7 @@ export interface HttpClientOptions {
   maxRetryAfterMs: number;
   /** 429 retries per request. */
   maxThrottleRetries: number;
-  /** Total time the whole client may spend waiting out 429s, so a target that throttles forever cannot hang the run. */
+  /** Wall-clock time the whole client may stand paused for 429s, so a target that throttles forever cannot hang the run. */
   throttleBudgetMs: number;
   /** Told of every exchange as it completes (the run's redactor learns personal data from it). */
   onExchange?: (exchange: Exchange) => void;
@@ -54,9 +55,8 @@ export class HttpClient {
   /** A small line per exchange of the run (no bodies), for the run-wide HTTP checks. */
   readonly log: ExchangeSummary[] = [];
   private readonly agent: Agent;
-  private readonly limiter: RateLimiter;
+  private readonly throttle: AdaptiveThrottle;
   private readonly base: URL;
-  private throttleSpentMs = 0;
   /** Ids of resources created (2xx POST /user_banks with an id), not yet handed to a check's result. */
   private undrainedCreated: string[] = [];
   private seq = 0;
@@ -64,7 +64,7 @@ export class HttpClient {
   constructor(readonly options: HttpClientOptions) {
     this.base = new URL(options.baseUrl);
     this.budget = new WriteBudget(options.maxWrites);
-    this.limiter = new RateLimiter(options.rateLimit);
+    this.throttle = new AdaptiveThrottle(options.rateLimit, options.throttleBudgetMs);
     this.agent = new Agent({
       connections: Math.max(1, options.concurrency),
       keepAliveTimeout: 10_000,
@@ -115,22 +115,32 @@ export class HttpClient {
 
   private async sendWithThrottleRetries(method: string, options: RequestOptions): Promise<Exchange> {
     for (let attempt = 0; ; attempt += 1) {
+      const sentAt = await this.throttle.acquire();
       const exchange = await this.sendOnceRetryingStaleSocket(method, options, attempt);
-      if (exchange.status !== 429) return exchange;
+      if (exchange.status !== 429) {
+        this.throttle.onSuccess();
+        return exchange;
+      }
       const asked = parseRetryAfter(exchange.headers['retry-after']);
       const wait = Math.min(asked ?? 250 * 2 ** attempt, this.options.maxRetryAfterMs);
       const tooLong = asked !== undefined && asked > this.options.maxRetryAfterMs;
-      if (attempt >= this.options.maxThrottleRetries || tooLong || this.throttleSpentMs + wait > this.options.throttleBudgetMs) {
+      // Every 429 slows and pauses the whole client, also the one this request gives up on.
+      const withinBudget = !tooLong && this.throttle.onThrottled(sentAt, wait, attempt > 0);
+      if (attempt >= this.options.maxThrottleRetries || !withinBudget) {
         throw new HttpError(
           'THROTTLED',
           `the target answered 429 (Too Many Requests) ${attempt + 1} time(s) for ${method} ${options.path}` +
             (tooLong ? ` and asked to wait ${Math.round((asked ?? 0) / 1000)} s, more than the ${this.options.maxRetryAfterMs / 1000} s the suite waits` : '') +
+            (!tooLong && !withinBudget ? ` after the run had stood paused ${Math.round(this.throttle.stats().pausedMs / 1000)} s for Retry-After (at most ${this.options.throttleBudgetMs / 1000} s a run)` : '') +
             '; lower --rate-limit or --concurrency and run again',
         );
       }
-      this.throttleSpentMs += wait;
-      await sleep(wait);
     }
+  }
+
+  /** The run's traffic: requests, 429s, the time paused and the rate the client adapted to. */
+  throttleStats(): ThrottleStats {
+    return this.throttle.stats();
   }
 
   /**
@@ -149,7 +159,6 @@ export class HttpClient {
   }
 
   private async sendOnce(method: string, options: RequestOptions, attempt: number): Promise<Exchange> {
-    await this.limiter.wait();
     const url = this.url(options.path, options.query);
     const headers: Record<string, string> = { accept: 'application/json', ...(options.headers ?? {}) };
     const authorization = this.authorizationFor(options.auth ?? 'a');

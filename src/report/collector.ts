@@ -5,6 +5,7 @@
  */
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
 import type { CheckResult } from '../checks/types.js';
+import type { ThrottleStats } from '../http/adaptive-throttle.js';
 
 export interface CollectorEvents {
   onStart?(total: number): void;
@@ -14,6 +15,8 @@ export interface CollectorEvents {
 export class CollectorReporter implements Reporter {
   readonly results: CheckResult[] = [];
   readonly errors: string[] = [];
+  /** The run's traffic: the snapshot that had seen the most requests (checks end out of order). */
+  traffic: ThrottleStats | undefined;
   private done = 0;
 
   constructor(private readonly events: CollectorEvents = {}) {}
@@ -31,6 +34,8 @@ export class CollectorReporter implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     this.done += 1;
     const result = testCase.meta().conformance ?? this.synthesize(testCase);
+    const traffic = testCase.meta().conformanceTraffic;
+    if (traffic !== undefined && (this.traffic === undefined || traffic.requests >= this.traffic.requests)) this.traffic = traffic;
     this.results.push(result);
     this.events.onCheck?.(result, this.done);
   }

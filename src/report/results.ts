@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checks as registeredChecks, checkSpec, requirementsOf } from '../checks/registry.js';
 import type { CheckResult, CreatedResource, Finding, Outcome } from '../checks/types.js';
+import type { ThrottleStats } from '../http/adaptive-throttle.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
 import { packageRoot, specPath } from '../paths.js';
 import { requirement, requirements, type Level } from '../requirements.js';
@@ -59,6 +60,8 @@ export interface Results {
   requirements: RequirementRecord[];
   created: (CreatedResource & { check: string })[];
   errors: string[];
+  /** The run's traffic: requests, 429s, the wall-clock pause for Retry-After, the rate the client adapted to. */
+  traffic?: ThrottleStats;
 }
 
 export const suiteVersion = (): string => (JSON.parse(readFileSync(resolve(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
@@ -83,6 +86,7 @@ export interface ResultsInput {
   shard?: string;
   checkResults: CheckResult[];
   errors: string[];
+  traffic?: ThrottleStats;
 }
 
 export function buildResults(input: ResultsInput): Results {
@@ -146,6 +150,7 @@ export function buildResults(input: ResultsInput): Results {
     requirements: reqs,
     created: input.checkResults.flatMap((r) => r.created.map((c) => ({ ...c, check: r.id }))),
     errors,
+    ...(input.traffic ? { traffic: input.traffic } : {}),
   };
 }
 

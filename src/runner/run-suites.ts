@@ -5,6 +5,7 @@
  */
 import { createVitest } from 'vitest/node';
 import type { CheckResult } from '../checks/types.js';
+import type { ThrottleStats } from '../http/adaptive-throttle.js';
 import { packageRoot, suitesDir } from '../paths.js';
 import { CollectorReporter, type CollectorEvents } from '../report/collector.js';
 import type { RunSettings } from '../suite/settings.js';
@@ -13,6 +14,8 @@ import { SuiteSequencer } from './sequencer.js';
 export interface SuiteRun {
   results: CheckResult[];
   errors: string[];
+  /** Requests, 429s, pause and adapted rate of the run's client; absent when no check ran. */
+  traffic?: ThrottleStats;
 }
 
 export interface RunOptions {
@@ -65,5 +68,5 @@ export async function runSuites(settings: RunSettings, options: RunOptions): Pro
     if (deadline) clearTimeout(deadline);
     await vitest.close();
   }
-  return { results: collector.results, errors: [...collector.errors, ...errors] };
+  return { results: collector.results, errors: [...collector.errors, ...errors], ...(collector.traffic ? { traffic: collector.traffic } : {}) };
 }
