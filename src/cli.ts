@@ -82,6 +82,7 @@ async function main(argv: string[]): Promise<number> {
       checkResults: run.results,
       errors: run.errors.map((e) => redactor.text(e)),
       ...(run.traffic ? { traffic: run.traffic } : {}),
+      ...(run.consistency ? { consistency: run.consistency } : {}),
     });
     const files = writeReports(resolve(config.reportDir), results, redactor);
     console.log(redactor.text(summaryText(results, paintFor(process.stdout, process.env), files)));
@@ -112,7 +113,9 @@ function settingsFrom(config: Config, reference: RunningReference | undefined): 
     rateLimit: config.rateLimit,
     timeoutMs: config.timeoutMs,
     maxBodyBytes: config.maxBodyBytes,
-    checkTimeoutMs: Math.max(30_000, config.timeoutMs * 6),
+    // A check may wait out the settle window (an absence) and poll through it (a late listing).
+    checkTimeoutMs: Math.max(30_000, config.timeoutMs * 6) + 2 * config.settleMs,
+    settleMs: config.settleMs,
   };
 }
 

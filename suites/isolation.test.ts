@@ -6,6 +6,7 @@
  */
 import { isSuccess, type Exchange } from '../src/http/exchange.js';
 import { proofWalk } from '../src/pagination/proof-walk.js';
+import { untilSettled } from '../src/suite/settle.js';
 import type { WalkResult } from '../src/pagination/walker.js';
 import { conformanceCheck } from '../src/suite/check.js';
 import { exampleCreateBody } from '../src/suite/example-body.js';
@@ -152,7 +153,9 @@ conformanceCheck(
     if (t.settings.readOnly) t.skip("sends POST /user_banks as caller B with A's user_id; run without --read-only to check it");
     const body = uniqueBody(t.settings.userIdA, t.settings.seed);
     const post = await t.request({ method: 'POST', path: '/user_banks', json: body, auth: 'b' });
-    // Refused or not, the proof is what A sees: a refusal that still stored the bank is the breach too.
+    // Refused or not, the proof is what A sees: a refusal that still stored the bank is the breach
+    // too, and a replica may store it late, so A reads once the settle window has passed.
+    await untilSettled(t, Date.now());
     const mine = await proofWalk(t, { path: '/user_banks', query: { user_id: t.settings.userIdA }, auth: 'a' });
     if (refusedOutright(mine)) t.inconclusive(`caller A's own listing GET /user_banks?user_id={user-id} was refused (${mine.detail}); check --token and --user-id`);
     const stored = mine.items.map(record).find((bank) => bank.account_number === body.account_number);

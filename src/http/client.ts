@@ -59,6 +59,8 @@ export class HttpClient {
   private readonly base: URL;
   /** Ids of resources created (2xx POST /user_banks with an id), not yet handed to a check's result. */
   private undrainedCreated: string[] = [];
+  /** Every id this run created (2xx POST /user_banks): a late-listed creation of ours is never taken for a refused write's. */
+  readonly createdIds = new Set<string>();
   private seq = 0;
 
   constructor(readonly options: HttpClientOptions) {
@@ -209,6 +211,7 @@ export class HttpClient {
       });
       if (method === 'POST' && exchange.status >= 200 && exchange.status < 300 && new URL(url).pathname.endsWith('/user_banks')) {
         const id = (exchange.json as { id?: unknown } | undefined)?.id;
+        if (typeof id === 'string' || typeof id === 'number') this.createdIds.add(String(id));
         this.undrainedCreated.push(typeof id === 'string' || typeof id === 'number' ? String(id) : `(no id in the answer to POST #${exchange.seq})`);
       }
       this.options.onExchange?.(exchange);

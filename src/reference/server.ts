@@ -12,6 +12,7 @@ import { listRfpRegistrations } from './handlers/list-rfp-registrations.js';
 import { listUserBanks } from './handlers/list-user-banks.js';
 import type { HandlerContext } from './handlers/types.js';
 import { BodyTooLarge, sendError } from './http-util.js';
+import { startBackgroundWriter } from './background-writer.js';
 import { RateGate } from './rate-gate.js';
 import { ReferenceState } from './state.js';
 import { resolveVariation, type Variation } from './variations.js';
@@ -110,6 +111,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  const stopWriter = variation.backgroundWriterMs > 0 ? startBackgroundWriter(state, variation.backgroundWriterMs) : () => undefined;
   const [a, b] = state.callers;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -123,6 +125,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     ...(rateGate !== undefined ? { rateGate } : {}),
     close: () =>
       new Promise<void>((resolve) => {
+        stopWriter();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

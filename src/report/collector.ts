@@ -6,6 +6,7 @@
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
 import type { CheckResult } from '../checks/types.js';
 import type { ThrottleStats } from '../http/adaptive-throttle.js';
+import type { ConsistencyStats } from '../suite/settle.js';
 
 export interface CollectorEvents {
   onStart?(total: number): void;
@@ -17,6 +18,8 @@ export class CollectorReporter implements Reporter {
   readonly errors: string[] = [];
   /** The run's traffic: the snapshot that had seen the most requests (checks end out of order). */
   traffic: ThrottleStats | undefined;
+  /** The run's observed listing lag: the snapshot with the most samples. */
+  consistency: ConsistencyStats | undefined;
   private done = 0;
 
   constructor(private readonly events: CollectorEvents = {}) {}
@@ -36,6 +39,8 @@ export class CollectorReporter implements Reporter {
     const result = testCase.meta().conformance ?? this.synthesize(testCase);
     const traffic = testCase.meta().conformanceTraffic;
     if (traffic !== undefined && (this.traffic === undefined || traffic.requests >= this.traffic.requests)) this.traffic = traffic;
+    const consistency = testCase.meta().conformanceConsistency;
+    if (consistency !== undefined && (this.consistency === undefined || consistency.samples >= this.consistency.samples)) this.consistency = consistency;
     this.results.push(result);
     this.events.onCheck?.(result, this.done);
   }

@@ -1,5 +1,6 @@
 /** The one-screen summary at the end of a run: counts, then each fail with its requirement and reason. */
 import type { Results } from './results.js';
+import { conditionLines } from './run-conditions.js';
 import { replayCommand } from './wording.js';
 
 export interface Paint {
@@ -40,21 +41,10 @@ export function summaryText(results: Results, paint: Paint, reportFiles: string[
   if (s.warn > 0) lines.push(`${s.warn} warning(s): conventions where the spec is silent; see report.md`);
   const untestedMust = results.requirements.filter((r) => r.outcome === 'untested' && r.level === 'MUST');
   if (untestedMust.length > 0) lines.push(`untested MUST requirement(s): ${untestedMust.map((r) => r.id).join(', ')}`);
-  const traffic = trafficLine(results);
-  if (traffic !== undefined) lines.push(traffic);
+  lines.push(...conditionLines(results));
   if (results.created.length > 0) lines.push(`created ${results.created.length} resource(s); their ids are in results.json created[]`);
   if (results.verdict !== 'conformant') lines.push(`replay: ${replayCommand(results)}`);
   lines.push(`reports: ${reportFiles.join(', ')}`);
   return lines.join('\n');
 }
 
-/** How the target's throttling shaped the run: only said when it pushed back or a ceiling was set. */
-export function trafficLine(results: Results): string | undefined {
-  const t = results.traffic;
-  if (t === undefined || (t.throttled === 0 && t.ceiling === null)) return undefined;
-  const rate = t.adaptiveRate ?? t.ceiling;
-  const parts = [`traffic: ${t.requests} requests at ${t.requestsPerSecond}/s`];
-  if (t.throttled > 0) parts.push(`${t.throttled} answered 429, paused ${(t.pausedMs / 1000).toFixed(1)} s in all, rate adapted down to ${t.lowestRate}/s and ended at ${rate}/s`);
-  if (t.ceiling !== null) parts.push(`ceiling --rate-limit ${t.ceiling}/s`);
-  return parts.join('; ');
-}

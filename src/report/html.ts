@@ -5,6 +5,7 @@
  * the redacted exchange and the curl line that replays it; then the requirement matrix by spec
  * section, every check, and what the run created. Print opens every collapsed block.
  */
+import { conditionLines } from './run-conditions.js';
 import type { Outcome } from '../checks/types.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
 import { hasRequirement, requirement } from '../requirements.js';
@@ -184,6 +185,7 @@ function metaBlock(results: Results): string {
     ['Date', `<time datetime="${esc(results.startedAt)}">${esc(results.startedAt)}</time>, ${(results.durationMs / 1000).toFixed(1)} s`],
     ['Seed', `<code>${results.seed}</code> (${results.runs} runs per property)`],
     ['Mode', esc(mode.join(', '))],
+    ...conditionLines(results).map((line): [string, string] => ['Conditions', esc(line)]),
     ['Replay', `<code>${esc(replayCommand(results))}</code>`],
   ];
   return `<dl class="meta">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>`;

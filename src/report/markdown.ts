@@ -4,6 +4,7 @@
  * requirement matrix (folded, so the comment stays short) and what the run created.
  * Kept under GitHub's comment size: long evidence is cut, results.json has all of it.
  */
+import { conditionLines } from './run-conditions.js';
 import type { CheckRecord, Results } from './results.js';
 import { compareSections, sectionLabel } from './sections.js';
 import { replayCommand, VERDICT_TEXT } from './wording.js';
@@ -76,6 +77,7 @@ export function toMarkdown(results: Results): string {
     '',
     `Target ${code(results.target.baseUrl)}${results.target.embedded ? ' (embedded reference implementation)' : ''} · suite ${results.suiteVersion} · spec ${code(results.specHash.slice(0, 19))} · seed ${results.seed} · ${results.startedAt} · ${(results.durationMs / 1000).toFixed(1)} s${results.readOnly ? ' · read-only' : ''}${results.strict ? ' · strict' : ''}`,
     '',
+    ...conditionLines(results).flatMap((line) => [line, '']),
     '| pass | fail | warn | skip | inconclusive | total |',
     '|---:|---:|---:|---:|---:|---:|',
     `| ${s.pass} | ${s.fail} | ${s.warn} | ${s.skip} | ${s.inconclusive} | ${s.total} |`,

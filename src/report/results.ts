@@ -9,6 +9,7 @@ import { checks as registeredChecks, checkSpec, requirementsOf } from '../checks
 import type { CheckResult, CreatedResource, Finding, Outcome } from '../checks/types.js';
 import type { ThrottleStats } from '../http/adaptive-throttle.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
+import type { ConsistencyStats } from '../suite/settle.js';
 import { packageRoot, specPath } from '../paths.js';
 import { requirement, requirements, type Level } from '../requirements.js';
 import { outcomeForRequirement } from './requirement-outcome.js';
@@ -62,6 +63,8 @@ export interface Results {
   errors: string[];
   /** The run's traffic: requests, 429s, the wall-clock pause for Retry-After, the rate the client adapted to. */
   traffic?: ThrottleStats;
+  /** Eventual consistency: the settle window and the listing lag observed (median, max) of the writes whose listing was awaited. */
+  consistency?: ConsistencyStats;
 }
 
 export const suiteVersion = (): string => (JSON.parse(readFileSync(resolve(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
@@ -87,6 +90,7 @@ export interface ResultsInput {
   checkResults: CheckResult[];
   errors: string[];
   traffic?: ThrottleStats;
+  consistency?: ConsistencyStats;
 }
 
 export function buildResults(input: ResultsInput): Results {
@@ -151,6 +155,7 @@ export function buildResults(input: ResultsInput): Results {
     created: input.checkResults.flatMap((r) => r.created.map((c) => ({ ...c, check: r.id }))),
     errors,
     ...(input.traffic ? { traffic: input.traffic } : {}),
+    ...(input.consistency ? { consistency: input.consistency } : {}),
   };
 }
 

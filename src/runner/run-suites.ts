@@ -6,6 +6,7 @@
 import { createVitest } from 'vitest/node';
 import type { CheckResult } from '../checks/types.js';
 import type { ThrottleStats } from '../http/adaptive-throttle.js';
+import type { ConsistencyStats } from '../suite/settle.js';
 import { packageRoot, suitesDir } from '../paths.js';
 import { CollectorReporter, type CollectorEvents } from '../report/collector.js';
 import type { RunSettings } from '../suite/settings.js';
@@ -16,6 +17,8 @@ export interface SuiteRun {
   errors: string[];
   /** Requests, 429s, pause and adapted rate of the run's client; absent when no check ran. */
   traffic?: ThrottleStats;
+  /** The listing lag observed (--settle-ms). */
+  consistency?: ConsistencyStats;
 }
 
 export interface RunOptions {
@@ -68,5 +71,5 @@ export async function runSuites(settings: RunSettings, options: RunOptions): Pro
     if (deadline) clearTimeout(deadline);
     await vitest.close();
   }
-  return { results: collector.results, errors: [...collector.errors, ...errors], ...(collector.traffic ? { traffic: collector.traffic } : {}) };
+  return { results: collector.results, errors: [...collector.errors, ...errors], ...(collector.traffic ? { traffic: collector.traffic } : {}), ...(collector.consistency ? { consistency: collector.consistency } : {}) };
 }

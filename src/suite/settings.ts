@@ -18,6 +18,8 @@ export interface RunSettings {
   maxBodyBytes: number;
   /** Bound on one check, all its requests included. */
   checkTimeoutMs: number;
+  /** How long after its answer a write may take to be listed (--settle-ms; src/suite/settle.ts); absent: 5000. */
+  settleMs?: number;
 }
 
 declare module 'vitest' {

@@ -31,7 +31,10 @@ export function listUserBanks({ res, url, state, caller }: HandlerContext): void
   // The filters as applied, which the filter faults bend (the cursor's scope still names the filters asked).
   const userIdApplied = cursor !== undefined && state.fault('user-id-filter-first-page-only') ? null : userId;
   const statusApplied = state.fault('status-filter-ignored') ? null : status;
-  const pool = (userId !== null && state.fault('cross-tenant-bank-filter')) || state.fault('cross-tenant-bank-list') ? state.callers.flatMap((c) => c.banks).sort((x, y) => x.seq - y.seq) : caller.banks;
+  const everyBank = (userId !== null && state.fault('cross-tenant-bank-filter')) || state.fault('cross-tenant-bank-list') ? state.callers.flatMap((c) => c.banks).sort((x, y) => x.seq - y.seq) : caller.banks;
+  // A replica that lists creations late shows only what has reached it.
+  const now = performance.now();
+  const pool = variation.listingLagMs > 0 ? everyBank.filter((b) => b.listedFrom === undefined || b.listedFrom <= now) : everyBank;
   // No filter: the list itself (never mutated here), not a copy of it per page, so walking 100,000 stays linear.
   const filtered = userIdApplied !== null || statusApplied !== null;
   let rows = filtered ? pool.filter((b) => (userIdApplied === null || b.user_id === userIdApplied) && (statusApplied === null || b.status === statusApplied)) : pool;
