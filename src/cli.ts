@@ -8,6 +8,7 @@ import { checks } from './checks/registry.js';
 import { ConfigError, helpText, loadConfig, type Config } from './config.js';
 import { HttpClient } from './http/client.js';
 import { isHttpError } from './http/errors.js';
+import { CaCertError, readCaCert } from './http/tls-trust.js';
 import { startReference, type RunningReference } from './reference/server.js';
 import { paintFor, summaryText } from './report/console.js';
 import { listText } from './report/list.js';
@@ -116,7 +117,17 @@ function settingsFrom(config: Config, reference: RunningReference | undefined): 
     // A check may wait out the settle window (an absence) and poll through it (a late listing).
     checkTimeoutMs: Math.max(30_000, config.timeoutMs * 6) + 2 * config.settleMs,
     settleMs: config.settleMs,
+    ...(config.caCert !== undefined ? { caPem: readCaCertOrStop(config.caCert) } : {}),
   };
+}
+
+function readCaCertOrStop(path: string): string {
+  try {
+    return readCaCert(path);
+  } catch (error) {
+    if (error instanceof CaCertError) throw new CannotRun(error.message);
+    throw error;
+  }
 }
 
 /** One request before the run, so an unreachable target is one clear sentence, not 40 inconclusive checks. */
@@ -133,10 +144,15 @@ async function preflight(settings: RunSettings): Promise<void> {
     maxRetryAfterMs: 5_000,
     maxThrottleRetries: 2,
     throttleBudgetMs: 10_000,
+    ...(settings.caPem !== undefined ? { caPem: settings.caPem } : {}),
   });
   try {
     await client.send({ path: '/rfp_registrations' });
   } catch (error) {
+    if (isHttpError(error) && error.code === 'TLS') {
+      // The message says which (untrusted, expired, another host) and what to do; not "check --base-url".
+      throw new CannotRun(`could not connect to the target over TLS: ${error.message}`);
+    }
     if (isHttpError(error) && (error.code === 'CONNECTION' || error.code === 'TIMEOUT')) {
       throw new CannotRun(`could not reach the target at ${settings.baseUrl} (${error.message}); check --base-url and that the server is running`);
     }

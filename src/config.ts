@@ -26,6 +26,7 @@ export interface Config {
   shard?: string;
   /** Shared-staging options (README "Running against a shared staging"). */
   settleMs: number;
+  caCert?: string;
   list: boolean;
   help: boolean;
   version: boolean;
@@ -72,6 +73,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'max-body-bytes', key: 'maxBodyBytes', kind: 'integer', min: 1024, max: 1_073_741_824, default: '5242880', help: 'cap on one response body' },
   { flag: 'max-duration', key: 'maxDurationS', kind: 'integer', min: 5, max: 86_400, default: '900', help: 'bound on the whole run, in seconds' },
   { flag: 'settle-ms', key: 'settleMs', kind: 'integer', min: 0, max: 600_000, default: '5000', help: 'how long a write may take to be listed (replica lag): listings are retried, absences read after it' },
+  { flag: 'ca-cert', key: 'caCert', kind: 'string', help: 'PEM file of a private CA to trust besides the default ones (certificates are always verified)' },
   { flag: 'shard', key: 'shard', kind: 'string', help: 'run part i of n of the suite files, as i/n (CI splitting)' },
   { flag: 'list', key: 'list', kind: 'boolean', default: 'false', help: 'print every check with its requirement and exit; sends no request' },
   { flag: 'help', key: 'help', kind: 'boolean', default: 'false', help: 'this text' },

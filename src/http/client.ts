@@ -4,12 +4,14 @@
  * shared budget, spaces requests under --rate-limit, enforces --read-only and --max-writes before a
  * byte is sent, and keeps every exchange raw in memory for the evidence.
  */
-import { Agent, request, errors as undiciErrors } from 'undici';
+import { request, errors as undiciErrors, type Dispatcher } from 'undici';
 import { WriteBudget } from './budget.js';
+import { makeDispatcher } from './dispatcher.js';
 import { HttpError } from './errors.js';
 import type { Exchange, ExchangeRequest, ExchangeSummary } from './exchange.js';
 import { AdaptiveThrottle, type ThrottleStats } from './adaptive-throttle.js';
 import { parseRetryAfter } from './throttle.js';
+import { isTlsFailure, tlsFailureSentence } from './tls-trust.js';
 
 export type AuthChoice =
   | 'a' // the caller's token (--token)
@@ -46,6 +48,8 @@ export interface HttpClientOptions {
   maxThrottleRetries: number;
   /** Wall-clock time the whole client may stand paused for 429s, so a target that throttles forever cannot hang the run. */
   throttleBudgetMs: number;
+  /** PEM of private CA certificates trusted besides the default roots (--ca-cert). */
+  caPem?: string;
   /** Told of every exchange as it completes (the run's redactor learns personal data from it). */
   onExchange?: (exchange: Exchange) => void;
 }
@@ -54,7 +58,7 @@ export class HttpClient {
   readonly budget: WriteBudget;
   /** A small line per exchange of the run (no bodies), for the run-wide HTTP checks. */
   readonly log: ExchangeSummary[] = [];
-  private readonly agent: Agent;
+  private readonly agent: Dispatcher;
   private readonly throttle: AdaptiveThrottle;
   private readonly base: URL;
   /** Ids of resources created (2xx POST /user_banks with an id), not yet handed to a check's result. */
@@ -67,13 +71,7 @@ export class HttpClient {
     this.base = new URL(options.baseUrl);
     this.budget = new WriteBudget(options.maxWrites);
     this.throttle = new AdaptiveThrottle(options.rateLimit, options.throttleBudgetMs);
-    this.agent = new Agent({
-      connections: Math.max(1, options.concurrency),
-      keepAliveTimeout: 10_000,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-      connect: { timeout: options.timeoutMs },
-    });
+    this.agent = makeDispatcher({ connections: options.concurrency, timeoutMs: options.timeoutMs, ...(options.caPem !== undefined ? { caPem: options.caPem } : {}) });
   }
 
   url(path: string, query?: RequestOptions['query']): string {
@@ -249,6 +247,7 @@ export class HttpClient {
       return new HttpError('TIMEOUT', `no complete answer to ${where} within ${this.options.timeoutMs} ms`);
     }
     const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (isTlsFailure(code)) return new HttpError('TLS', `${where} failed: ${tlsFailureSentence(code, url) ?? code}`);
     return new HttpError('CONNECTION', `${where} failed: ${code ?? (error as Error).message}`);
   }
 

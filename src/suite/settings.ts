@@ -20,6 +20,8 @@ export interface RunSettings {
   checkTimeoutMs: number;
   /** How long after its answer a write may take to be listed (--settle-ms; src/suite/settle.ts); absent: 5000. */
   settleMs?: number;
+  /** PEM text of the private CA of --ca-cert (read once by the CLI). */
+  caPem?: string;
 }
 
 declare module 'vitest' {
