@@ -11,11 +11,12 @@ import { ConfigError, helpText, loadConfig, type Config } from './config.js';
 import { commandLineTokenWarning } from './config-mistakes.js';
 import type { CheckResult } from './checks/types.js';
 import type { ExchangeEvidence } from './http/evidence.js';
+import { CaCertError, readCaCert } from './http/tls-trust.js';
 import { startReference, type RunningReference } from './reference/server.js';
 import { paintFor, summaryText } from './report/console.js';
 import { listText } from './report/list.js';
 import { Progress } from './report/progress.js';
-import { buildResults, exitCodeFor, suiteVersion, type Results } from './report/results.js';
+import { buildResults, exitCodeFor, suiteVersion, type Results, type ResultsInput } from './report/results.js';
 import { preflight } from './runner/preflight.js';
 import { writeReports } from './report/write.js';
 import { CREATED_JOURNAL, CreatedJournal } from './report/created-journal.js';
@@ -63,7 +64,7 @@ async function main(argv: string[]): Promise<number> {
     CreatedJournal.inDir(reportDir, settings.baseUrl).start();
     const redactor = redactorFor(settings);
     const startedAt = new Date();
-    const resultsOf = (checkResults: CheckResult[], errors: string[], preflightReads: ExchangeEvidence[]): Results =>
+    const resultsOf = (checkResults: CheckResult[], errors: string[], preflightReads: ExchangeEvidence[], conditions: Pick<ResultsInput, 'traffic' | 'consistency'> = {}): Results =>
       buildResults({
         target: {
           baseUrl: settings.baseUrl,
@@ -83,6 +84,7 @@ async function main(argv: string[]): Promise<number> {
         checkResults,
         preflight: preflightReads,
         errors: errors.map((e) => redactor.text(e)),
+        ...conditions,
       });
 
     const checked = await preflight(settings, redactor);
@@ -116,7 +118,10 @@ async function main(argv: string[]): Promise<number> {
     }
     await stopReference();
 
-    const results = resultsOf(run.results, run.errors, checked.exchanges);
+    const results = resultsOf(run.results, run.errors, checked.exchanges, {
+      ...(run.traffic ? { traffic: run.traffic } : {}),
+      ...(run.consistency ? { consistency: run.consistency } : {}),
+    });
     const sinceBaseline = baseline ? compareRuns(baseline, results) : undefined;
     const files = writeReports(reportDir, results, redactor, sinceBaseline);
     console.log(redactor.text(summaryText(results, paintFor(process.stdout, process.env), files, sinceBaseline)));
@@ -147,8 +152,20 @@ function settingsFrom(config: Config, reference: RunningReference | undefined): 
     rateLimit: config.rateLimit,
     timeoutMs: config.timeoutMs,
     maxBodyBytes: config.maxBodyBytes,
-    checkTimeoutMs: Math.max(30_000, config.timeoutMs * 6),
+    // A check may wait out the settle window (an absence) and poll through it (a late listing).
+    checkTimeoutMs: Math.max(30_000, config.timeoutMs * 6) + 2 * config.settleMs,
+    settleMs: config.settleMs,
+    ...(config.caCert !== undefined ? { caPem: readCaCertOrStop(config.caCert) } : {}),
   };
+}
+
+function readCaCertOrStop(path: string): string {
+  try {
+    return readCaCert(path);
+  } catch (error) {
+    if (error instanceof CaCertError) throw new CannotRun(error.message);
+    throw error;
+  }
 }
 
 main(process.argv.slice(2)).then(

@@ -28,6 +28,9 @@ export interface Config {
   shard?: string;
   /** A previous results.json: the summary and reports add "Since the baseline". */
   baseline?: string;
+  /** Shared-staging options (README "Running against a shared staging"). */
+  settleMs: number;
+  caCert?: string;
   list: boolean;
   help: boolean;
   version: boolean;
@@ -83,6 +86,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'timeout-ms', key: 'timeoutMs', kind: 'integer', min: 100, max: 600_000, default: '10000', help: 'bound on one request, answer included' },
   { flag: 'max-body-bytes', key: 'maxBodyBytes', kind: 'integer', min: 1024, max: 1_073_741_824, default: '5242880', help: 'cap on one response body' },
   { flag: 'max-duration', key: 'maxDurationS', kind: 'integer', min: 5, max: 86_400, default: '900', help: 'bound on the whole run, in seconds' },
+  { flag: 'settle-ms', key: 'settleMs', kind: 'integer', min: 0, max: 600_000, default: '5000', help: 'how long a write may take to be listed (replica lag): listings are retried, absences read after it' },
+  { flag: 'ca-cert', key: 'caCert', kind: 'string', help: 'PEM file of a private CA to trust besides the default ones (certificates are always verified)' },
   { flag: 'shard', key: 'shard', kind: 'string', help: 'run part i of n of the suite files, as i/n (CI splitting)' },
   { flag: 'baseline', key: 'baseline', kind: 'string', help: 'a previous results.json (or its report dir): the summary and reports add "Since the baseline"' },
   { flag: 'list', key: 'list', kind: 'boolean', default: 'false', help: 'print every check with its requirement and exit; sends no request' },

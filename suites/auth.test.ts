@@ -9,6 +9,7 @@ import type { AuthChoice, RequestOptions } from '../src/http/client.js';
 import { isHttpError } from '../src/http/errors.js';
 import { isSuccess, type Exchange } from '../src/http/exchange.js';
 import { proofWalk } from '../src/pagination/proof-walk.js';
+import { untilSettled } from '../src/suite/settle.js';
 import { conformanceCheck, type CheckBody } from '../src/suite/check.js';
 import { exampleCreateBody } from '../src/suite/example-body.js';
 import { perRun } from '../src/suite/per-run.js';
@@ -178,6 +179,8 @@ conformanceCheck('auth.create-user-bank.refused-write-no-effect', async (t) => {
     t.skip('no POST /user_banks with bad credentials was refused, so there is no refused write to look for (the auth.create-user-bank.*-refused checks report it)');
   }
   for (const { exchange } of refused) t.attach(exchange);
+  // A replica may store a write late: the absence is read once the settle window has passed.
+  await untilSettled(t, Date.now());
   const listing = await proofWalk(t, { path: '/user_banks', query: { user_id: t.settings.userIdA }, auth: 'a' });
   if (listing.end === 'http-error' && listing.pages.length === 1) {
     t.inconclusive(`the authorized listing GET /user_banks?user_id={user_id} that should prove it was refused (${listing.detail}); check --token and --user-id`);

@@ -6,6 +6,7 @@
  */
 import { isSuccess, type Exchange } from '../src/http/exchange.js';
 import { proofWalk } from '../src/pagination/proof-walk.js';
+import { untilSettled } from '../src/suite/settle.js';
 import type { WalkResult } from '../src/pagination/walker.js';
 import { conformanceCheck } from '../src/suite/check.js';
 import { exampleCreateBody } from '../src/suite/example-body.js';
@@ -205,6 +206,8 @@ conformanceCheck(
       t.passed();
     }
     // ...and, refused or not, nothing of it may be kept: neither where A looks nor in B's own list.
+    // A replica may store it late, so the lists are read once the settle window has passed.
+    await untilSettled(t, Date.now());
     const sentHere = (bank: Record<string, unknown>): boolean => bank.account_number === body.account_number && bank.user_id === t.settings.userIdA;
     const lists = [
       { auth: 'a' as const, query: { user_id: t.settings.userIdA }, where: "A's GET /user_banks?user_id={A's user}" },

@@ -10,6 +10,7 @@ import { difference, duplicatesIn, fieldOf, idsOf, pageOfEachItem, sample } from
 import { listData, type ListData } from '../src/pagination/list-data.js';
 import { ITEMS_FOR_DEFAULT, ITEMS_FOR_TRAVERSAL, USER_BANKS, filterLimitFor, pageCapFor, smallLimitsFor } from '../src/pagination/plan.js';
 import { once, sharedWalk } from '../src/pagination/shared-walks.js';
+import { idsAfter, notCreatedMeanwhile, stillThere } from '../src/pagination/stable-items.js';
 import { MAX_PAGE_SIZE, readEnvelope, walk, type WalkResult } from '../src/pagination/walker.js';
 import { conformanceCheck } from '../src/suite/check.js';
 import type { Probe } from '../src/suite/probe.js';
@@ -360,10 +361,18 @@ conformanceCheck('pagination.traversal.complete', async (t) => {
     return t.skip(`the list holds ${total} User Banks: a walk at any limit below 100 would take more than ${data.smallWalkPages} pages, the most one walk may take on this target`);
   }
   const unjudged: string[] = [];
-  for (const { label, result } of await smallWalks(t, total)) {
+  const walks = await smallWalks(t, total);
+  const comparedUntil = Date.now();
+  for (const { label, result } of walks) {
     const seen = idsOf(result.items);
-    const extra = difference(new Set(seen), expected);
-    const lost = result.end === 'complete' ? difference(expected, new Set(seen)) : [];
+    let extra = difference(new Set(seen), expected);
+    let lost = result.end === 'complete' ? difference(expected, new Set(seen)) : [];
+    if (extra.length > 0 || lost.length > 0) {
+      // Another writer may have changed the list between the walks: judge what existed throughout.
+      const after = await idsAfter(t, { path: USER_BANKS }, comparedUntil);
+      lost = stillThere(lost, after);
+      extra = notCreatedMeanwhile(extra, after);
+    }
     if (lost.length > 0) {
       const pageSize = result.pages[0]?.itemCount ?? 0;
       t.fail(`the walk with ${label} (${result.pages.length} pages) never lists ${lost.length} of the ${total} User Banks of the walk at limit=100: ${sample(lost)}`, {
@@ -385,8 +394,14 @@ conformanceCheck('pagination.traversal.repeatable', async (t) => {
   if (again.result.end !== 'complete') return t.inconclusive(`the second walk at limit=100 ended with ${again.result.end} (${again.result.detail}); pagination.traversal.ends reports it`);
   const first = new Set(idsOf(data.reference.items));
   const second = new Set(idsOf(again.result.items));
-  const gone = difference(first, second);
-  const added = difference(second, first);
+  let gone = difference(first, second);
+  let added = difference(second, first);
+  if (gone.length > 0 || added.length > 0) {
+    // Another writer may have changed the list between the walks: judge what existed throughout.
+    const after = await idsAfter(t, { path: USER_BANKS }, Date.now());
+    gone = stillThere(gone, after);
+    added = notCreatedMeanwhile(added, after);
+  }
   if (gone.length > 0 || added.length > 0) {
     t.fail(`two walks at limit=100 with nothing written between them differ: ${gone.length} User Bank(s) only in the first${gone.length ? ` (${sample(gone, 3)})` : ''}, ${added.length} only in the second${added.length ? ` (${sample(added, 3)})` : ''}`, {
       expected: `the same ${first.size} ids`,
@@ -445,8 +460,14 @@ function filterComplete(name: FilterName) {
       if (result.end !== 'complete') return t.inconclusive(`the walk with ${label} ended with ${result.end} (${result.detail}); pagination.traversal.ends reports it`);
       const listed = new Set(idsOf(result.items));
       const expected = new Set(plan.expected);
-      const missing = difference(expected, listed);
-      const notInList = difference(listed, new Set(idsOf(data.reference.items)));
+      let missing = difference(expected, listed);
+      let notInList = difference(listed, new Set(idsOf(data.reference.items)));
+      if (missing.length > 0 || notInList.length > 0) {
+        // Another writer may have changed the list between the walks: judge what existed throughout.
+        const after = await idsAfter(t, { path: USER_BANKS }, Date.now());
+        missing = stillThere(missing, after);
+        notInList = notCreatedMeanwhile(notInList, after);
+      }
       if (missing.length > 0) {
         t.fail(`the walk with ${label} leaves out ${missing.length} of the ${expected.size} User Banks that the unfiltered list shows with ${name} ${plan.value}: ${sample(missing)}`, { ...pinned(result), expected: `${expected.size} ids`, actual: `${listed.size} ids` });
       }

@@ -4,12 +4,15 @@
  * shared budget, spaces requests under --rate-limit, enforces --read-only and --max-writes before a
  * byte is sent, and keeps every exchange raw in memory for the evidence.
  */
-import { Agent, request, errors as undiciErrors } from 'undici';
+import { request, errors as undiciErrors, type Dispatcher } from 'undici';
 import { WriteBudget } from './budget.js';
 import { createdIdOf } from './created-id.js';
+import { makeDispatcher } from './dispatcher.js';
 import { HttpError } from './errors.js';
 import type { Exchange, ExchangeRequest, ExchangeSummary } from './exchange.js';
-import { RateLimiter, parseRetryAfter, sleep } from './throttle.js';
+import { AdaptiveThrottle, type ThrottleStats } from './adaptive-throttle.js';
+import { parseRetryAfter } from './throttle.js';
+import { isTlsFailure, tlsFailureSentence } from './tls-trust.js';
 
 export type AuthChoice =
   | 'a' // the caller's token (--token)
@@ -44,8 +47,10 @@ export interface HttpClientOptions {
   maxRetryAfterMs: number;
   /** 429 retries per request. */
   maxThrottleRetries: number;
-  /** Total time the whole client may spend waiting out 429s, so a target that throttles forever cannot hang the run. */
+  /** Wall-clock time the whole client may stand paused for 429s, so a target that throttles forever cannot hang the run. */
   throttleBudgetMs: number;
+  /** PEM of private CA certificates trusted besides the default roots (--ca-cert). */
+  caPem?: string;
   /** Told of every exchange as it completes (the run's redactor learns personal data from it). */
   onExchange?: (exchange: Exchange) => void;
 }
@@ -54,25 +59,20 @@ export class HttpClient {
   readonly budget: WriteBudget;
   /** A small line per exchange of the run (no bodies), for the run-wide HTTP checks. */
   readonly log: ExchangeSummary[] = [];
-  private readonly agent: Agent;
-  private readonly limiter: RateLimiter;
+  private readonly agent: Dispatcher;
+  private readonly throttle: AdaptiveThrottle;
   private readonly base: URL;
-  private throttleSpentMs = 0;
   /** Ids of resources created (2xx POST /user_banks with an id), not yet handed to a check's result. */
   private undrainedCreated: string[] = [];
+  /** Every id this run created (2xx POST /user_banks): a late-listed creation of ours is never taken for a refused write's. */
+  readonly createdIds = new Set<string>();
   private seq = 0;
 
   constructor(readonly options: HttpClientOptions) {
     this.base = new URL(options.baseUrl);
     this.budget = new WriteBudget(options.maxWrites);
-    this.limiter = new RateLimiter(options.rateLimit);
-    this.agent = new Agent({
-      connections: Math.max(1, options.concurrency),
-      keepAliveTimeout: 10_000,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-      connect: { timeout: options.timeoutMs },
-    });
+    this.throttle = new AdaptiveThrottle(options.rateLimit, options.throttleBudgetMs);
+    this.agent = makeDispatcher({ connections: options.concurrency, timeoutMs: options.timeoutMs, ...(options.caPem !== undefined ? { caPem: options.caPem } : {}) });
   }
 
   url(path: string, query?: RequestOptions['query']): string {
@@ -116,22 +116,32 @@ export class HttpClient {
 
   private async sendWithThrottleRetries(method: string, options: RequestOptions): Promise<Exchange> {
     for (let attempt = 0; ; attempt += 1) {
+      const sentAt = await this.throttle.acquire();
       const exchange = await this.sendOnceRetryingStaleSocket(method, options, attempt);
-      if (exchange.status !== 429) return exchange;
+      if (exchange.status !== 429) {
+        this.throttle.onSuccess();
+        return exchange;
+      }
       const asked = parseRetryAfter(exchange.headers['retry-after']);
       const wait = Math.min(asked ?? 250 * 2 ** attempt, this.options.maxRetryAfterMs);
       const tooLong = asked !== undefined && asked > this.options.maxRetryAfterMs;
-      if (attempt >= this.options.maxThrottleRetries || tooLong || this.throttleSpentMs + wait > this.options.throttleBudgetMs) {
+      // Every 429 slows and pauses the whole client, also the one this request gives up on.
+      const withinBudget = !tooLong && this.throttle.onThrottled(sentAt, wait, attempt > 0);
+      if (attempt >= this.options.maxThrottleRetries || !withinBudget) {
         throw new HttpError(
           'THROTTLED',
           `the target answered 429 (Too Many Requests) ${attempt + 1} time(s) for ${method} ${options.path}` +
             (tooLong ? ` and asked to wait ${Math.round((asked ?? 0) / 1000)} s, more than the ${this.options.maxRetryAfterMs / 1000} s the suite waits` : '') +
+            (!tooLong && !withinBudget ? ` after the run had stood paused ${Math.round(this.throttle.stats().pausedMs / 1000)} s for Retry-After (at most ${this.options.throttleBudgetMs / 1000} s a run)` : '') +
             '; lower --rate-limit or --concurrency and run again',
         );
       }
-      this.throttleSpentMs += wait;
-      await sleep(wait);
     }
+  }
+
+  /** The run's traffic: requests, 429s, the time paused and the rate the client adapted to. */
+  throttleStats(): ThrottleStats {
+    return this.throttle.stats();
   }
 
   /**
@@ -150,7 +160,6 @@ export class HttpClient {
   }
 
   private async sendOnce(method: string, options: RequestOptions, attempt: number): Promise<Exchange> {
-    await this.limiter.wait();
     const url = this.url(options.path, options.query);
     const headers: Record<string, string> = { accept: 'application/json', ...(options.headers ?? {}) };
     const authorization = this.authorizationFor(options.auth ?? 'a');
@@ -200,7 +209,10 @@ export class HttpClient {
         jsonParses: exchange.jsonError === undefined,
       });
       const createdId = createdIdOf(exchange);
-      if (createdId !== undefined) this.undrainedCreated.push(createdId);
+      if (createdId !== undefined) {
+        this.undrainedCreated.push(createdId);
+        if (!createdId.startsWith('(')) this.createdIds.add(createdId);
+      }
       this.options.onExchange?.(exchange);
       return exchange;
     } catch (error) {
@@ -236,6 +248,7 @@ export class HttpClient {
       return new HttpError('TIMEOUT', `no complete answer to ${where} within ${this.options.timeoutMs} ms`);
     }
     const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (isTlsFailure(code)) return new HttpError('TLS', `${where} failed: ${tlsFailureSentence(code, url) ?? code}`);
     return new HttpError('CONNECTION', `${where} failed: ${code ?? (error as Error).message}`);
   }
 

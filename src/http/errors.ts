@@ -6,6 +6,7 @@
 export type HttpErrorCode =
   | 'TIMEOUT' // no complete answer within the per-request bound
   | 'CONNECTION' // refused, reset, DNS failure
+  | 'TLS' // the target's certificate is untrusted, expired or for another host (src/http/tls-trust.ts)
   | 'BODY_TOO_LARGE' // the body went past the cap
   | 'THROTTLED' // 429 past the retry budget
   | 'READ_ONLY' // a write was attempted in --read-only mode (a bug in a check; never sent)

@@ -13,12 +13,14 @@ export interface BankListing {
   banks: Record<string, unknown>[];
   complete: boolean;
   walk: WalkResult;
+  /** When the walk began (Date.now()): a write answered before it should be in it, once settled. */
+  startedAt: number;
 }
 
-export async function listBanksOf(t: Probe, userId: string): Promise<BankListing> {
+export async function listBanksOf(t: Probe, userId: string, startedAt: number = Date.now()): Promise<BankListing> {
   const result = await proofWalk(t, { path: '/user_banks', query: { user_id: userId } });
   const banks = result.items.filter((item): item is Record<string, unknown> => item !== null && typeof item === 'object' && (item as { user_id?: unknown }).user_id === userId);
-  return { banks, complete: result.end === 'complete', walk: result };
+  return { banks, complete: result.end === 'complete', walk: result, startedAt };
 }
 
 /** The latest listing of each User in this run, and when it began (Date.now()). */
@@ -33,8 +35,9 @@ export function listBanksSince(t: Probe, userId: string, after: number): Promise
   const byUser = latestListing(t.run.client);
   const latest = byUser.get(userId);
   if (latest && latest.startedAt > after) return latest.listing;
+  // One timestamp for both: a poller asking for a listing begun after this one must not be handed it again.
   const startedAt = Date.now();
-  const listing = listBanksOf(t, userId);
+  const listing = listBanksOf(t, userId, startedAt);
   byUser.set(userId, { startedAt, listing });
   return listing;
 }

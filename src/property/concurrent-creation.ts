@@ -7,7 +7,8 @@ import type { CreateBody } from '../domain/user-bank.js';
 import { isHttpError } from '../http/errors.js';
 import { isServerError, isSuccess, type Exchange } from '../http/exchange.js';
 import type { Probe } from '../suite/probe.js';
-import { idOf, listBanksOf } from './bank-listing.js';
+import { slowListingWarning, untilListed } from '../suite/settle.js';
+import { idOf, listBanksSince } from './bank-listing.js';
 import type { Verdict } from './run-property.js';
 
 export const describeBodies = (bodies: CreateBody[]): string =>
@@ -36,12 +37,26 @@ export async function judgeConcurrentCreation(t: Probe, bodies: CreateBody[]): P
     const [id, list] = shared;
     return { ok: false, problem: `${list.length} different banks created at once were all given the id ${id}`, expected: `${created} distinct ids`, actual: `${byId.size} distinct ids for ${created} creations`, exchange: list[1] as Exchange };
   }
-  const listing = await listBanksOf(t, bodies[0]?.user_id as string);
-  const listed = new Map<string, number>();
-  for (const bank of listing.banks) {
-    const id = idOf(bank);
-    if (id !== undefined) listed.set(id, (listed.get(id) ?? 0) + 1);
-  }
+  // A replica may list them late: read again, backing off, until all are listed or the settle window has passed.
+  const answeredAt = Date.now();
+  const countListed = (banks: Record<string, unknown>[]): Map<string, number> => {
+    const listed = new Map<string, number>();
+    for (const bank of banks) {
+      const id = idOf(bank);
+      if (id !== undefined) listed.set(id, (listed.get(id) ?? 0) + 1);
+    }
+    return listed;
+  };
+  const { listing, lagMs } = await untilListed(
+    t,
+    answeredAt,
+    (after) => listBanksSince(t, bodies[0]?.user_id as string, after),
+    (l) => {
+      const listed = countListed(l.banks);
+      return !l.complete || [...byId.keys()].every((id) => listed.has(id));
+    },
+  );
+  const listed = countListed(listing.banks);
   const missing = [...byId.keys()].filter((id) => !listed.has(id));
   if (missing.length > 0 && listing.complete) {
     return { ok: false, problem: `${missing.length} of the ${created} banks created at once are not in the User's list: ${missing.join(', ')}`, expected: 'all listed', actual: `${missing.length} missing`, exchange: (byId.get(missing[0] as string) as Exchange[])[0] as Exchange };
@@ -49,5 +64,7 @@ export async function judgeConcurrentCreation(t: Probe, bodies: CreateBody[]): P
   const twice = [...byId.keys()].find((id) => (listed.get(id) ?? 0) > 1);
   if (twice !== undefined) return { ok: false, problem: `bank ${twice} is listed ${listed.get(twice)} times`, expected: 'once', actual: String(listed.get(twice)) };
   if (!listing.complete) return { ok: true, unproven: `the list could not be read to its end (${listing.walk.detail ?? listing.walk.end})` };
+  const slow = slowListingWarning(t, lagMs);
+  if (slow !== undefined) return { ok: true, warning: { key: 'listing-lag', message: slow } };
   return { ok: true };
 }

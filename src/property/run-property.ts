@@ -117,7 +117,10 @@ export async function runProperty<T>(t: Probe, spec: PropertySpec<T>): Promise<P
     maxSkipsPerRun: 1_000,
     plugins: [fc.interruptAfterTimeLimit(spec.timeLimitMs ?? Math.floor(t.settings.checkTimeoutMs * 0.6))],
   });
-  if (details.failed && details.errorInstance !== undefined && !lastFailure) {
+  if (details.failed && details.interrupted && !lastFailure) {
+    // The time limit came before the first input was judged (fast-check reports it as a failure with no error).
+    brokenBy ??= `the check's time limit passed before the first input was judged (a slow target, or --settle-ms too long for it)`;
+  } else if (details.failed && details.errorInstance !== undefined && !lastFailure) {
     // The judge itself threw something that is not an HTTP error: a defect of the check.
     throw details.errorInstance;
   }

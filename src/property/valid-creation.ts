@@ -10,6 +10,7 @@ import { IMMUTABLE_BANK_FIELDS } from '../domain/user-bank.js';
 import { describeViolations, validate } from '../schema/validator.js';
 import { violatedRequirements } from '../schema/violated-requirements.js';
 import type { Probe } from '../suite/probe.js';
+import { slowListingWarning, untilListed } from '../suite/settle.js';
 import { idOf, listBanksSince } from './bank-listing.js';
 import type { Verdict } from './run-property.js';
 import type { Sent } from './send-cache.js';
@@ -135,16 +136,31 @@ export function judgeCreateStatus(sent: Creation): Verdict {
   return { ok: false, problem: `a creation was answered ${status}`, expected: '201 or 200', actual: String(status), exchange: sent.exchange };
 }
 
-/** 2.1: the created bank is kept: it appears exactly once in the User's list, with the values it was created with. */
+/**
+ * 2.1: the created bank is kept: it appears exactly once in the User's list, with the values it was
+ * created with. A replica may list it late: the list is read again, backing off, until the settle
+ * window (--settle-ms) has passed since the answer.
+ */
 export async function judgePersisted(t: Probe, sent: Creation): Promise<Verdict> {
   const body = answer(sent);
   const id = body ? idOf(body) : undefined;
   if (!isSuccess(sent.exchange) || !body || id === undefined) return vacuous('no created id to look for');
-  const listing = await listBanksSince(t, sent.input.user_id, sent.answeredAt);
+  const { listing, lagMs } = await untilListed(
+    t,
+    sent.answeredAt,
+    (after) => listBanksSince(t, sent.input.user_id, after),
+    (l) => !l.complete || l.banks.some((bank) => idOf(bank) === id),
+  );
   const found = listing.banks.filter((bank) => idOf(bank) === id);
   if (found.length === 0) {
     if (!listing.complete) return vacuous(`the listing could not be read to its end (${listing.walk.detail ?? listing.walk.end})`);
-    return { ok: false, problem: `the created User Bank ${id} is not in GET /user_banks?user_id=... (${listing.banks.length} banks listed for that user)`, expected: `bank ${id} listed once`, actual: 'not listed', exchange: sent.exchange };
+    return {
+      ok: false,
+      problem: `the created User Bank ${id} is not in GET /user_banks?user_id=... (${listing.banks.length} banks listed for that user) ${Math.round((Date.now() - sent.answeredAt) / 1000)} s after its creation was answered (settle window --settle-ms ${t.settings.settleMs ?? 5000})`,
+      expected: `bank ${id} listed once`,
+      actual: 'not listed',
+      exchange: sent.exchange,
+    };
   }
   if (found.length > 1) return { ok: false, problem: `the created User Bank ${id} is listed ${found.length} times`, expected: 'listed once', actual: `${found.length} times`, exchange: sent.exchange };
   const listed = found[0] as Record<string, unknown>;
@@ -154,6 +170,8 @@ export async function judgePersisted(t: Probe, sent: Creation): Promise<Verdict>
       return { ok: false, problem: `bank ${id} is listed with ${field} ${JSON.stringify(listed[field])} but was created with ${JSON.stringify(body[field])}`, expected: JSON.stringify(body[field]), actual: JSON.stringify(listed[field]), exchange: sent.exchange };
     }
   }
+  const slow = slowListingWarning(t, lagMs);
+  if (slow !== undefined) return { ok: true, warning: { key: 'listing-lag', message: slow, exchange: sent.exchange } };
   return { ok: true };
 }
 

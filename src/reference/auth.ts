@@ -99,5 +99,6 @@ async function persistRefusedWrite(req: IncomingMessage, state: ReferenceState):
     is_rtp_rfp_enabled: false,
     status: 'active',
     verification_status: 'verified',
+    ...(state.variation.listingLagMs > 0 ? { listedFrom: performance.now() + state.variation.listingLagMs } : {}),
   });
 }

@@ -26,6 +26,8 @@ export interface BankRecord {
   is_rtp_rfp_enabled: boolean;
   status: string;
   verification_status: string;
+  /** performance.now() from which lists show it (a replica that lists creations late); absent: at once. */
+  listedFrom?: number;
 }
 
 export interface RfpRecord {

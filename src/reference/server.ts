@@ -12,6 +12,8 @@ import { listRfpRegistrations } from './handlers/list-rfp-registrations.js';
 import { listUserBanks } from './handlers/list-user-banks.js';
 import type { HandlerContext } from './handlers/types.js';
 import { BodyTooLarge, sendError } from './http-util.js';
+import { startBackgroundWriter } from './background-writer.js';
+import { RateGate } from './rate-gate.js';
 import { ReferenceState } from './state.js';
 import { resolveVariation, type Variation } from './variations.js';
 
@@ -34,6 +36,8 @@ export interface RunningReference {
   callers: { a: { token: string; userIds: string[] }; b: { token: string; userIds: string[] } };
   /** Requests seen, by method (the read-only and write-budget tests count POSTs here). */
   requestCounts: Record<string, number>;
+  /** The gateway's rate limit, when the variation throttles (its count of 429s answered). */
+  rateGate?: RateGate;
   close(): Promise<void>;
 }
 
@@ -66,11 +70,16 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   const state = new ReferenceState(variation, fixtures, options.faults ?? []);
   const requestCounts: Record<string, number> = {};
   const latency = options.latencyMs ?? 0;
+  const rateGate = variation.throttlePerSecond > 0 ? new RateGate(variation.throttlePerSecond) : undefined;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const method = req.method ?? 'GET';
     requestCounts[method] = (requestCounts[method] ?? 0) + 1;
     if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
+    if (rateGate !== undefined && !rateGate.admit()) {
+      sendError(res, variation, 429, 'rate_limited', 'too many requests', { 'retry-after': '1' });
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const found = route(method, url.pathname);
     if (found === undefined) {
@@ -102,6 +111,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  const stopWriter = variation.backgroundWriterMs > 0 ? startBackgroundWriter(state, variation.backgroundWriterMs) : () => undefined;
   const [a, b] = state.callers;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -112,8 +122,10 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       b: { token: FIXTURE_TOKENS.b, userIds: b?.users.map((u) => u.id) ?? [] },
     },
     requestCounts,
+    ...(rateGate !== undefined ? { rateGate } : {}),
     close: () =>
       new Promise<void>((resolve) => {
+        stopWriter();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -24,6 +24,12 @@ export interface Variation {
   validation: 'strict' | 'lenient';
   /** Page size of GET /rfp_registrations (its pagination is not shown); 0 = everything on one page. */
   rfpPageSize: number;
+  /** A gateway's rate limit: at most this many requests a second, then 429 + Retry-After: 1; 0 = none. */
+  throttlePerSecond: number;
+  /** Eventual consistency: a created User Bank is listed this many ms after its creation was answered; 0 = at once. */
+  listingLagMs: number;
+  /** Another writer: every this many ms a User Bank is created for caller A's first User; 0 = none. */
+  backgroundWriterMs: number;
 }
 
 export const baseline: Variation = {
@@ -40,6 +46,9 @@ export const baseline: Variation = {
   emptyLastPage: false,
   validation: 'strict',
   rfpPageSize: 0,
+  throttlePerSecond: 0,
+  listingLagMs: 0,
+  backgroundWriterMs: 0,
 };
 
 /** Named presets; each flips several independent choices so the matrix stays short. */
@@ -52,6 +61,12 @@ export const variations: Record<string, Partial<Variation>> = {
   'lists-desc-offset-capped': { order: 'desc', cursorStyle: 'offset', emptyLastPage: true, limitAbove100: 'cap', rfpPageSize: 1, badInputStatus: 422 },
   // Creation at its most unusual but legitimate: 200 for a creation, digit-string ids, +00:00 timestamps, strict formats refused with 422, an unknown user with 400, problem+json errors.
   'create-200-digits-422': { createStatus: 200, idFormat: 'digits', timestampStyle: 'offset', badInputStatus: 422, unknownUserStatus: 400, errorShape: 'problem' },
+  // A shared staging behind a gateway: 100 requests a second, then 429 with Retry-After: 1.
+  'throttled-100': { throttlePerSecond: 100 },
+  // Replicas behind a load balancer: a creation is listed 300 ms after it was answered.
+  'late-listing-300ms': { listingLagMs: 300 },
+  // A shared staging where someone else creates a User Bank on the test User every 150 ms.
+  'background-writer': { backgroundWriterMs: 150 },
 };
 
 export function resolveVariation(choice: string | Partial<Variation> | undefined): Variation {

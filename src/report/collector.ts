@@ -5,6 +5,8 @@
  */
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
 import type { CheckResult } from '../checks/types.js';
+import type { ThrottleStats } from '../http/adaptive-throttle.js';
+import type { ConsistencyStats } from '../suite/settle.js';
 
 export interface CollectorEvents {
   onStart?(total: number): void;
@@ -14,6 +16,10 @@ export interface CollectorEvents {
 export class CollectorReporter implements Reporter {
   readonly results: CheckResult[] = [];
   readonly errors: string[] = [];
+  /** The run's traffic: the snapshot that had seen the most requests (checks end out of order). */
+  traffic: ThrottleStats | undefined;
+  /** The run's observed listing lag: the snapshot with the most samples. */
+  consistency: ConsistencyStats | undefined;
   private done = 0;
 
   constructor(private readonly events: CollectorEvents = {}) {}
@@ -31,6 +37,10 @@ export class CollectorReporter implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     this.done += 1;
     const result = testCase.meta().conformance ?? this.synthesize(testCase);
+    const traffic = testCase.meta().conformanceTraffic;
+    if (traffic !== undefined && (this.traffic === undefined || traffic.requests >= this.traffic.requests)) this.traffic = traffic;
+    const consistency = testCase.meta().conformanceConsistency;
+    if (consistency !== undefined && (this.consistency === undefined || consistency.samples >= this.consistency.samples)) this.consistency = consistency;
     this.results.push(result);
     this.events.onCheck?.(result, this.done);
   }

@@ -7,6 +7,7 @@
  */
 import type { Comparison } from '../compare/diff.js';
 import { sinceBaselineHtml } from '../compare/html.js';
+import { conditionLines } from './run-conditions.js';
 import type { Outcome } from '../checks/types.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
 import { hasRequirement, requirement } from '../requirements.js';
@@ -188,6 +189,7 @@ function metaBlock(results: Results): string {
     ['Date', `<time datetime="${esc(results.startedAt)}">${esc(results.startedAt)}</time>, ${(results.durationMs / 1000).toFixed(1)} s`],
     ['Seed', `<code>${results.seed}</code> (${results.runs} runs per property)`],
     ['Mode', esc(mode.join(', '))],
+    ...conditionLines(results).map((line): [string, string] => ['Conditions', esc(line)]),
     ['Replay', `<code>${esc(replayCommand(results))}</code> ${esc(replayNote(results))}`],
   ];
   return `<dl class="meta">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>`;

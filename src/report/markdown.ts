@@ -7,6 +7,7 @@
 import { readableQuote } from './readable-quote.js';
 import type { Comparison } from '../compare/diff.js';
 import { sinceBaselineMarkdown } from '../compare/render.js';
+import { conditionLines } from './run-conditions.js';
 import type { CheckRecord, Results } from './results.js';
 import { compareSections, sectionLabel } from './sections.js';
 import { replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
@@ -80,6 +81,7 @@ export function toMarkdown(results: Results, sinceBaseline?: Comparison): string
     '',
     `Target ${code(results.target.baseUrl)}${results.target.embedded ? ' (embedded reference implementation)' : ''} · suite ${results.suiteVersion} · spec ${code(results.specHash.slice(0, 19))} · seed ${results.seed} · ${results.startedAt} · ${(results.durationMs / 1000).toFixed(1)} s${results.readOnly ? ' · read-only' : ''}${results.strict ? ' · strict' : ''}`,
     '',
+    ...conditionLines(results).flatMap((line) => [line, '']),
     '| pass | fail | warn | skip | inconclusive | total |',
     '|---:|---:|---:|---:|---:|---:|',
     `| ${s.pass} | ${s.fail} | ${s.warn} | ${s.skip} | ${s.inconclusive} | ${s.total} |`,

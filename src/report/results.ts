@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checks as registeredChecks, checkSpec, requirementsOf } from '../checks/registry.js';
 import type { CheckResult, CreatedResource, Finding, Outcome } from '../checks/types.js';
+import type { ThrottleStats } from '../http/adaptive-throttle.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
+import type { ConsistencyStats } from '../suite/settle.js';
 import { packageRoot, specPath } from '../paths.js';
 import { requirement, requirements, type Level } from '../requirements.js';
 import { outcomeForRequirement } from './requirement-outcome.js';
@@ -71,6 +73,10 @@ export interface Results {
   /** The reads sent before any check to catch configuration mistakes (src/runner/preflight.ts). */
   preflight?: ExchangeEvidence[];
   errors: string[];
+  /** The run's traffic: requests, 429s, the wall-clock pause for Retry-After, the rate the client adapted to. */
+  traffic?: ThrottleStats;
+  /** Eventual consistency: the settle window and the listing lag observed (median, max) of the writes whose listing was awaited. */
+  consistency?: ConsistencyStats;
 }
 
 export const suiteVersion = (): string => (JSON.parse(readFileSync(resolve(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
@@ -97,6 +103,8 @@ export interface ResultsInput {
   checkResults: CheckResult[];
   preflight?: ExchangeEvidence[];
   errors: string[];
+  traffic?: ThrottleStats;
+  consistency?: ConsistencyStats;
 }
 
 export function buildResults(input: ResultsInput): Results {
@@ -162,6 +170,8 @@ export function buildResults(input: ResultsInput): Results {
     created: input.checkResults.flatMap((r) => r.created.map((c) => ({ ...c, check: r.id }))),
     ...(input.preflight ? { preflight: input.preflight } : {}),
     errors,
+    ...(input.traffic ? { traffic: input.traffic } : {}),
+    ...(input.consistency ? { consistency: input.consistency } : {}),
   };
 }
 

@@ -56,6 +56,7 @@ export async function preflight(settings: RunSettings, redactor: Redactor): Prom
     maxRetryAfterMs: 5_000,
     maxThrottleRetries: 2,
     throttleBudgetMs: 10_000,
+    ...(settings.caPem !== undefined ? { caPem: settings.caPem } : {}),
     onExchange: (exchange) => exchanges.push(exchange),
   });
   const evidence = (): ExchangeEvidence[] => exchanges.map((e) => toEvidence(e, redactor));
@@ -94,7 +95,10 @@ async function send(client: HttpClient, read: Read, baseUrl: string): Promise<vo
     const exchange = await client.send({ path: read.path, ...(read.query ? { query: read.query } : {}), auth: read.auth });
     read.status = exchange.status;
   } catch (error) {
-    if (isHttpError(error) && (error.code === 'CONNECTION' || error.code === 'TIMEOUT')) {
+    if (isHttpError(error) && error.code === 'TLS') {
+      // The message says which (untrusted, expired, another host) and what to do; not "check --base-url".
+      read.unreachable = `could not connect to the target over TLS: ${error.message}`;
+    } else if (isHttpError(error) && (error.code === 'CONNECTION' || error.code === 'TIMEOUT')) {
       read.unreachable = `could not reach the target at ${baseUrl} (${error.message}); check --base-url and that the server is running`;
     } else if (isHttpError(error) && error.code === 'THROTTLED') {
       read.unreachable = `the target at ${baseUrl} throttles every request (${error.message})`;

@@ -5,6 +5,8 @@
  */
 import { createVitest } from 'vitest/node';
 import type { CheckResult } from '../checks/types.js';
+import type { ThrottleStats } from '../http/adaptive-throttle.js';
+import type { ConsistencyStats } from '../suite/settle.js';
 import { packageRoot, suitesDir } from '../paths.js';
 import { CollectorReporter, type CollectorEvents } from '../report/collector.js';
 import type { RunSettings } from '../suite/settings.js';
@@ -13,6 +15,10 @@ import { SuiteSequencer } from './sequencer.js';
 export interface SuiteRun {
   results: CheckResult[];
   errors: string[];
+  /** Requests, 429s, pause and adapted rate of the run's client; absent when no check ran. */
+  traffic?: ThrottleStats;
+  /** The listing lag observed (--settle-ms). */
+  consistency?: ConsistencyStats;
 }
 
 export interface RunOptions {
@@ -83,7 +89,7 @@ export async function runSuites(settings: RunSettings, options: RunOptions): Pro
   }
   // After --fail-fast stopped the run, the checks it never started are left out, not reported as inconclusive.
   const results = stopped ? collector.results.filter((r) => !neverStarted(r)) : collector.results;
-  return { results, errors: [...collector.errors, ...errors] };
+  return { results, errors: [...collector.errors, ...errors], ...(collector.traffic ? { traffic: collector.traffic } : {}), ...(collector.consistency ? { consistency: collector.consistency } : {}) };
 }
 
 /** A result the collector made up for a check that ended without running (vitest's 'skipped' or 'pending' state). */

@@ -6,14 +6,20 @@
 import { test } from 'vitest';
 import { checkSpec } from '../checks/registry.js';
 import type { CheckResult } from '../checks/types.js';
+import type { ThrottleStats } from '../http/adaptive-throttle.js';
 import { isHttpError } from '../http/errors.js';
 import { runContext } from './context.js';
+import { consistencyStats, type ConsistencyStats } from './settle.js';
 import { Probe } from './probe.js';
 import { InconclusiveSignal, SkipSignal } from './signals.js';
 
 declare module 'vitest' {
   interface TaskMeta {
     conformance?: CheckResult;
+    /** The run's traffic as of this check's end (the client is shared: the last one tells the run). */
+    conformanceTraffic?: ThrottleStats;
+    /** The listing lag observed so far in the run (same: the last one tells the run). */
+    conformanceConsistency?: ConsistencyStats;
   }
 }
 
@@ -45,6 +51,8 @@ export function conformanceCheck(id: string, body: CheckBody, options: CheckOpti
       }
       const result = probe.result(ended, Math.round(performance.now() - started));
       context.task.meta.conformance = result;
+      context.task.meta.conformanceTraffic = runContext().client.throttleStats();
+      context.task.meta.conformanceConsistency = consistencyStats(runContext().client, settings);
       if (result.outcome === 'fail') throw new Error(result.message);
       if (result.outcome === 'skip') context.skip(result.message);
     },

@@ -29,6 +29,7 @@ export function contextFor(settings: RunSettings): RunContext {
     rateLimit: settings.rateLimit,
     readOnly: settings.readOnly,
     maxWrites: settings.maxWrites,
+    ...(settings.caPem !== undefined ? { caPem: settings.caPem } : {}),
     maxRetryAfterMs: 5_000,
     maxThrottleRetries: 3,
     throttleBudgetMs: 20_000,

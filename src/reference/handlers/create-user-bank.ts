@@ -89,6 +89,7 @@ export async function createUserBank(ctx: HandlerContext): Promise<void> {
     is_rtp_rfp_enabled: false,
     status: 'active',
     verification_status: 'verified',
+    ...(variation.listingLagMs > 0 ? { listedFrom: performance.now() + variation.listingLagMs } : {}),
   };
   if (!state.fault('bank-not-kept')) owner.banks.push(bank);
   if (problem !== undefined) {

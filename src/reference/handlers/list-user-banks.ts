@@ -82,7 +82,10 @@ export function listUserBanks(ctx: HandlerContext): void {
   }
   // Fault: user_id matched as a prefix (a LIKE 'value%' query), so a value close to a real id lists that User's banks.
   const userMatches = state.fault('user-id-filter-prefix-match') ? (b: BankRecord) => b.user_id.startsWith(userIdApplied ?? '') : (b: BankRecord) => b.user_id === userIdApplied;
-  const pool = (userId !== null && state.fault('cross-tenant-bank-filter')) || state.fault('cross-tenant-bank-list') ? state.callers.flatMap((c) => c.banks).sort((x, y) => x.seq - y.seq) : caller.banks;
+  const everyBank = (userId !== null && state.fault('cross-tenant-bank-filter')) || state.fault('cross-tenant-bank-list') ? state.callers.flatMap((c) => c.banks).sort((x, y) => x.seq - y.seq) : caller.banks;
+  // A replica that lists creations late shows only what has reached it.
+  const now = performance.now();
+  const pool = variation.listingLagMs > 0 ? everyBank.filter((b) => b.listedFrom === undefined || b.listedFrom <= now) : everyBank;
   // No filter: the list itself (never mutated here), not a copy of it per page, so walking 100,000 stays linear.
   const filtered = userIdApplied !== null || statusApplied !== null;
   let rows = filtered ? pool.filter((b) => (userIdApplied === null || userMatches(b)) && (statusApplied === null || b.status === statusApplied)) : pool;

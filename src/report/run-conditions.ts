@@ -1,0 +1,27 @@
+/**
+ * What the target made of the run, in words shared by the console summary, report.md and
+ * report.html: how its throttling paced the run, and how late it listed writes (--settle-ms).
+ */
+import type { Results } from './results.js';
+
+/** How the target's throttling shaped the run: only said when it pushed back or a ceiling was set. */
+export function trafficLine(results: Results): string | undefined {
+  const t = results.traffic;
+  if (t === undefined || (t.throttled === 0 && t.ceiling === null)) return undefined;
+  const rate = t.adaptiveRate ?? t.ceiling;
+  const parts = [`traffic: ${t.requests} requests at ${t.requestsPerSecond}/s`];
+  if (t.throttled > 0) parts.push(`${t.throttled} answered 429, paused ${(t.pausedMs / 1000).toFixed(1)} s in all, rate adapted down to ${t.lowestRate}/s and ended at ${rate}/s`);
+  if (t.ceiling !== null) parts.push(`ceiling --rate-limit ${t.ceiling}/s`);
+  return parts.join('; ');
+}
+
+/** The listing lag observed, against the settle window; only said when a write was listed late. */
+export function consistencyLine(results: Results): string | undefined {
+  const c = results.consistency;
+  if (c === undefined || c.samples === 0 || (c.maxLagMs ?? 0) === 0) return undefined;
+  return `listing lag: writes were listed up to ${c.maxLagMs} ms after their answer (median ${c.medianLagMs} ms over ${c.samples}), settle window --settle-ms ${c.settleMs}`;
+}
+
+export function conditionLines(results: Results): string[] {
+  return [trafficLine(results), consistencyLine(results)].filter((line): line is string => line !== undefined);
+}

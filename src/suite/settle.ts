@@ -1,0 +1,93 @@
+/**
+ * Eventual consistency (--settle-ms): a shared staging behind replicas may list a write some time
+ * after answering it. A check that expects a write to be listed polls, backing off, until it is or
+ * the settle window has passed since the write's answer; a proof that something was NOT stored waits
+ * until the window has passed since the write it concerns, then reads once more. The lags observed
+ * (how long after its answer a write was first seen listed) go to results.json and the report.
+ */
+import type { HttpClient } from '../http/client.js';
+import { sleep } from '../http/throttle.js';
+import { perRun } from './per-run.js';
+import type { Probe } from './probe.js';
+import type { RunSettings } from './settings.js';
+
+export const DEFAULT_SETTLE_MS = 5_000;
+
+/** The observed listing lag of the run's writes, for results.json and the report. */
+export interface ConsistencyStats {
+  settleMs: number;
+  /** Writes whose listing was awaited. */
+  samples: number;
+  medianLagMs: number | null;
+  maxLagMs: number | null;
+}
+
+class LagLog {
+  readonly lags: number[] = [];
+
+  stats(settleMs: number): ConsistencyStats {
+    const sorted = [...this.lags].sort((a, b) => a - b);
+    const middle = sorted.length === 0 ? null : sorted.length % 2 === 1 ? (sorted[(sorted.length - 1) / 2] as number) : ((sorted[sorted.length / 2 - 1] as number) + (sorted[sorted.length / 2] as number)) / 2;
+    return { settleMs, samples: sorted.length, medianLagMs: middle === null ? null : Math.round(middle), maxLagMs: sorted.length === 0 ? null : Math.round(sorted[sorted.length - 1] as number) };
+  }
+}
+
+const lagLogs = perRun(() => new LagLog());
+
+export const settleMsOf = (t: Probe): number => t.settings.settleMs ?? DEFAULT_SETTLE_MS;
+
+export function consistencyStats(client: HttpClient, settings: RunSettings): ConsistencyStats {
+  return lagLogs(client).stats(settings.settleMs ?? DEFAULT_SETTLE_MS);
+}
+
+/** A listing that began at `startedAt` (Date.now()). */
+export interface Timed {
+  startedAt: number;
+}
+
+export interface Awaited<L> {
+  listing: L;
+  /** Whether `shows` held before the window ran out. */
+  seen: boolean;
+  /** How long after the write's answer it was first seen listed (0: on the first look); undefined when not seen. */
+  lagMs?: number;
+}
+
+/**
+ * Reads (`read(after)` must give a listing that began after `after`) until `shows` holds or the
+ * settle window has passed since `answeredAt`. Polls back off from 100 ms to 1 s. A lag over half
+ * the window is for the caller to warn about (it is recorded here either way).
+ */
+export async function untilListed<L extends Timed>(t: Probe, answeredAt: number, read: (after: number) => Promise<L>, shows: (listing: L) => boolean): Promise<Awaited<L>> {
+  const deadline = answeredAt + settleMsOf(t);
+  let after = answeredAt;
+  let missed = false;
+  for (let backoff = 100; ; backoff = Math.min(backoff * 2, 1_000)) {
+    const listing = await read(after);
+    if (shows(listing)) {
+      const lagMs = missed ? Math.max(0, listing.startedAt - answeredAt) : 0;
+      lagLogs(t.run.client).lags.push(lagMs);
+      return { listing, seen: true, lagMs };
+    }
+    // Not seen: final only for a listing that began once the window had passed (a judge that comes
+    // late may be handed a listing made just after the write, before a replica had it).
+    if (listing.startedAt >= deadline) return { listing, seen: false };
+    missed = true;
+    // The next read must begin later than this one (a listing is never handed back to its poller).
+    after = Math.max(listing.startedAt, after + 1);
+    await sleep(Math.max(0, Math.min(backoff, deadline - Date.now())));
+  }
+}
+
+/** Waits until the settle window has passed since `answeredAt` (Date.now()), so an absence read after it is final. */
+export async function untilSettled(t: Probe, answeredAt: number): Promise<void> {
+  const left = answeredAt + settleMsOf(t) - Date.now();
+  if (left > 0) await sleep(left);
+}
+
+/** The warning for a write that took more than half the window to be listed: the window is close to too short. */
+export function slowListingWarning(t: Probe, lagMs: number | undefined): string | undefined {
+  const settle = settleMsOf(t);
+  if (lagMs === undefined || lagMs <= settle / 2) return undefined;
+  return `a write took about ${Math.round(lagMs)} ms to be listed, more than half the settle window (--settle-ms ${settle}); a slower replica would make its checks fail: raise --settle-ms`;
+}

@@ -1,0 +1,64 @@
+/**
+ * A shared staging as CI meets it: replicas that list a creation late (2 s here, within the default
+ * settle window of 5 s) still give a conformant run, with the lag reported; and on a reference that
+ * lists late (300 ms) the faults of storage are still caught: a creation never kept, a refused write
+ * kept, banks created at once sharing an id, another caller's write stored on our User. With
+ * another writer adding User Banks meanwhile (conformant in variations.test.ts), a lost page and a
+ * refused write kept are still told apart from the other writer's banks.
+ */
+import { describe, expect, test } from 'vitest';
+import { faultNamed } from '../../src/reference/faults/index.js';
+import { startReference } from '../../src/reference/server.js';
+import { runCli, targetArgs } from '../support/run-cli.js';
+
+describe.concurrent('a target that lists creations late', () => {
+  test('2 s late: conformant, the lag measured and reported', async () => {
+    const reference = await startReference({ variation: { listingLagMs: 2_000 } });
+    try {
+      const run = await runCli([...targetArgs(reference), '--seed', '7'], { timeoutMs: 240_000 });
+      const fails = run.results?.checks.filter((c) => c.outcome === 'fail').map((c) => `${c.id}: ${c.message}`) ?? [];
+      expect(fails, run.stdout).toEqual([]);
+      expect(run.results?.summary.inconclusive, run.stdout).toBe(0);
+      expect(run.code, run.stderr).toBe(0);
+      const consistency = run.results?.consistency;
+      expect(consistency?.settleMs).toBe(5_000);
+      expect(consistency?.maxLagMs ?? 0).toBeGreaterThanOrEqual(2_000);
+      expect(consistency?.maxLagMs ?? Infinity).toBeLessThan(5_000 + 2_000);
+      expect(run.stdout).toMatch(/listing lag: writes were listed up to \d+ ms after their answer/);
+    } finally {
+      await reference.close();
+    }
+  });
+
+  for (const name of ['bank-not-kept', 'bank-rejected-but-kept', 'bank-id-collision-concurrent', 'auth-refused-write-persists', 'cross-tenant-bank-create']) {
+    test(`300 ms late, fault ${name}: still caught by ${faultNamed(name).caughtBy}`, async () => {
+      const fault = faultNamed(name);
+      const reference = await startReference({ variation: 'late-listing-300ms', faults: [name] });
+      try {
+        const run = await runCli([...targetArgs(reference), '--seed', '42'], { timeoutMs: 240_000 });
+        const failing = run.results?.checks.filter((c) => c.outcome === 'fail').map((c) => c.id) ?? [];
+        expect(failing, `${fault.description}\n${run.stdout}`).toContain(fault.caughtBy);
+        expect(run.code).toBe(1);
+      } finally {
+        await reference.close();
+      }
+    });
+  }
+});
+
+describe.concurrent('a target someone else writes to meanwhile (a User Bank every 150 ms on the test User)', () => {
+  for (const name of ['page-boundary-skip', 'bank-rejected-but-kept']) {
+    test(`fault ${name}: still caught by ${faultNamed(name).caughtBy}, and by nothing the other writer did`, async () => {
+      const fault = faultNamed(name);
+      const reference = await startReference({ variation: 'background-writer', faults: [name] });
+      try {
+        const run = await runCli([...targetArgs(reference), '--seed', '42'], { timeoutMs: 240_000 });
+        const failing = run.results?.checks.filter((c) => c.outcome === 'fail').map((c) => c.id) ?? [];
+        expect(failing, `${fault.description}\n${run.stdout}`).toContain(fault.caughtBy);
+        expect(run.code).toBe(1);
+      } finally {
+        await reference.close();
+      }
+    });
+  }
+});
