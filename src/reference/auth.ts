@@ -44,15 +44,17 @@ function callerFor(header: string | undefined, state: ReferenceState, operation:
   const schemeOk = state.fault('auth-scheme-case-sensitive') ? scheme === 'Bearer' : scheme?.toLowerCase() === 'bearer';
   if (!schemeOk || token === undefined) return undefined;
   const unverified = state.fault('auth-any-token-accepted') || operationFault(state, operation, TOKEN_NOT_VERIFIED);
-  return state.callerByToken(token) ?? nearMissCaller(token, state) ?? (unverified ? state.callers[0] : undefined);
+  return state.callerByToken(token) ?? nearMissCaller(token, state, operation) ?? (unverified ? state.callers[0] : undefined);
 }
 
 /** The caller a token only close to theirs is taken for, under the token-comparison faults; otherwise none. */
-function nearMissCaller(token: string, state: ReferenceState): Caller | undefined {
+function nearMissCaller(token: string, state: ReferenceState, operation: OperationName): Caller | undefined {
   // A comparison over the length of what was sent (strncmp-like): any prefix of a token passes.
   if (state.fault('auth-token-prefix-accepted')) return state.callers.find((c) => token.length > 0 && c.token.startsWith(token));
   // Tokens normalised to lower case on one side of a lookup.
   if (state.fault('auth-token-case-insensitive')) return state.callers.find((c) => c.token.toLowerCase() === token.toLowerCase());
+  // One route tests the token against a pattern anchored only at its end: characters before it pass.
+  if (operation === 'list_user_banks' && state.fault('list-banks-token-unanchored')) return state.callers.find((c) => token.endsWith(c.token));
   return undefined;
 }
 

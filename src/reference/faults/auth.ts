@@ -36,6 +36,12 @@ export const authFaults: Fault[] = [
     caughtBy: 'auth.list-rfp-registrations.near-miss-token-refused',
   },
   {
+    name: 'list-banks-token-unanchored',
+    description: 'GET /user_banks matches the token with a pattern anchored only at its end (/<token>$/): the token with characters before it is accepted as that caller',
+    breaks: 'auth.bearer',
+    caughtBy: 'auth.list-user-banks.near-miss-token-refused',
+  },
+  {
     name: 'auth-header-loose-match',
     description: 'the Authorization value is searched for "Bearer <token>" anywhere instead of matched whole: "Token Bearer <token>" and "Bearer <token> extra" are accepted',
     breaks: 'auth.bearer',
