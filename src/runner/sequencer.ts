@@ -40,7 +40,7 @@ export class SuiteSequencer extends BaseSequencer {
 }
 
 /** How many checks a suite file registers (its weight when sharding). */
-const checksIn = (file: TestSpecification): number => {
+const checksIn = (file: { moduleId: string }): number => {
   try {
     return (readFileSync(file.moduleId, 'utf8').match(/conformanceCheck\(/g) ?? []).length || 1;
   } catch {
@@ -53,10 +53,10 @@ const checksIn = (file: TestSpecification): number => {
  * shards hold about as many checks each (every file by turn gave 51 and 17). The same on every
  * machine: the order depends only on the files' weights and paths.
  */
-export function balancedShards(files: TestSpecification[], count: number): TestSpecification[][] {
+export function balancedShards<T extends { moduleId: string }>(files: T[], count: number): T[][] {
   const weighed = files.map((file) => ({ file, weight: checksIn(file) }));
   weighed.sort((a, b) => b.weight - a.weight || a.file.moduleId.localeCompare(b.file.moduleId));
-  const shards = Array.from({ length: count }, () => ({ files: [] as TestSpecification[], weight: 0 }));
+  const shards = Array.from({ length: count }, () => ({ files: [] as T[], weight: 0 }));
   for (const { file, weight } of weighed) {
     const lightest = shards.reduce((best, s) => (s.weight < best.weight ? s : best));
     lightest.files.push(file);

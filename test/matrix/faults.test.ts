@@ -10,23 +10,30 @@
  * whole run, since they judge every exchange of it.
  */
 import { readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { checkSpec } from '../../src/checks/registry.js';
 import { suitesDir } from '../../src/paths.js';
 import { faults } from '../../src/reference/faults/index.js';
 import { expectedOutcomeOf } from '../../src/reference/faults/proofs.js';
 import { startReference } from '../../src/reference/server.js';
+import { balancedShards } from '../../src/runner/sequencer.js';
 import { runCli, targetArgs } from '../support/run-cli.js';
 
 const rows: string[] = [];
 
-/** `--shard i/n` that runs exactly the suite file of an area (the sequencer's split, src/runner/sequencer.ts). */
+/**
+ * `--shard i/n` that runs exactly the suite file of an area: with as many shards as files, the
+ * sequencer's own split (src/runner/sequencer.ts) gives each file a shard of its own; which one is
+ * asked of that split, so a change to how shards are dealt cannot point a fault at the wrong file.
+ */
 function shardOfArea(area: string): string[] {
   if (area === 'http') return [];
   const files = readdirSync(suitesDir)
     .filter((f) => f.endsWith('.test.ts') && f !== 'http.test.ts')
-    .sort((a, b) => a.localeCompare(b));
-  const index = files.indexOf(`${area}.test.ts`);
+    .map((f) => ({ moduleId: join(suitesDir, f) }));
+  const shards = balancedShards(files, files.length);
+  const index = shards.findIndex((shard) => shard.length === 1 && basename(shard[0]?.moduleId ?? '') === `${area}.test.ts`);
   return index === -1 ? [] : ['--shard', `${index + 1}/${files.length}`];
 }
 
