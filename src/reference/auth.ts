@@ -33,6 +33,7 @@ export function authenticate(req: IncomingMessage, res: ServerResponse, state: R
 function callerFor(header: string | undefined, state: ReferenceState): Caller | undefined {
   // Stryker disable next-line ConditionalExpression: equivalent, an absent header matches no pattern below either.
   if (header === undefined) return undefined;
+  // Stryker disable next-line ConditionalExpression,BlockStatement: "false" or an empty block only removes fault-only code (auth-any-scheme-accepted), off in every run that judges a mutant.
   if (state.fault('auth-any-scheme-accepted')) {
     // Stryker disable next-line all: fault-only code (auth-any-scheme-accepted), off in every run that judges a mutant.
     const token = header.trim().split(/\s+/).pop();
@@ -45,6 +46,7 @@ function callerFor(header: string | undefined, state: ReferenceState): Caller | 
   const match = loose ?? /^(\S+) (\S+)$/.exec(header);
   const scheme = match?.[1];
   const token = match?.[2];
+  // Stryker disable next-line ConditionalExpression: equivalent for "token === undefined" (the token is undefined only when nothing matched, and then the scheme is too); the other conditions of the line are killed.
   if (scheme === undefined || scheme.toLowerCase() !== 'bearer' || token === undefined) return undefined;
   return state.callerByToken(token) ?? nearMissCaller(token, state) ?? (state.fault('auth-any-token-accepted') ? state.callers[0] : undefined);
 }
