@@ -38,7 +38,8 @@ export function smallLimitsFor(total: number, maxPages: number = PAGES_PER_SMALL
  */
 export function pageCapFor(total: number, limit: number | undefined): number {
   const size = Math.min(MAX_PAGE_SIZE, Math.max(1, limit ?? MAX_PAGE_SIZE));
-  return Math.ceil(total / size) + 3;
+  // A tenth more for other writers: on a shared staging the list may grow while a small-limit walk reads it.
+  return Math.ceil((total * 1.1) / size) + 3;
 }
 
 /**

@@ -65,8 +65,8 @@ export const variations: Record<string, Partial<Variation>> = {
   'throttled-100': { throttlePerSecond: 100 },
   // Replicas behind a load balancer: a creation is listed 300 ms after it was answered.
   'late-listing-300ms': { listingLagMs: 300 },
-  // A shared staging where someone else creates a User Bank on the test User every 150 ms.
-  'background-writer': { backgroundWriterMs: 150 },
+  // A shared staging where someone else creates a User Bank on the test User twice a second.
+  'background-writer': { backgroundWriterMs: 500 },
 };
 
 export function resolveVariation(choice: string | Partial<Variation> | undefined): Variation {

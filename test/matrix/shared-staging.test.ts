@@ -46,7 +46,7 @@ describe.concurrent('a target that lists creations late', () => {
   }
 });
 
-describe.concurrent('a target someone else writes to meanwhile (a User Bank every 150 ms on the test User)', () => {
+describe.concurrent('a target someone else writes to meanwhile (a User Bank every 500 ms on the test User)', () => {
   for (const name of ['page-boundary-skip', 'bank-rejected-but-kept']) {
     test(`fault ${name}: still caught by ${faultNamed(name).caughtBy}, and by nothing the other writer did`, async () => {
       const fault = faultNamed(name);
