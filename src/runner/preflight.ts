@@ -15,6 +15,7 @@
  * 404, which no server that serves the API's paths does.
  */
 import { HttpClient, type AuthChoice } from '../http/client.js';
+import { targetOptionsFrom } from '../http/client-options.js';
 import { isHttpError } from '../http/errors.js';
 import { toEvidence, type ExchangeEvidence } from '../http/evidence.js';
 import type { Exchange } from '../http/exchange.js';
@@ -44,19 +45,13 @@ const ok = (status: number | undefined): boolean => status !== undefined && stat
 export async function preflight(settings: RunSettings, redactor: Redactor): Promise<PreflightResult> {
   const exchanges: Exchange[] = [];
   const client = new HttpClient({
-    baseUrl: settings.baseUrl,
-    tokenA: settings.tokenA,
-    ...(settings.tokenB !== undefined ? { tokenB: settings.tokenB } : {}),
-    timeoutMs: settings.timeoutMs,
-    maxBodyBytes: settings.maxBodyBytes,
+    ...targetOptionsFrom(settings),
     concurrency: 1,
-    rateLimit: settings.rateLimit,
     readOnly: true,
     maxWrites: 0,
     maxRetryAfterMs: 5_000,
     maxThrottleRetries: 2,
     throttleBudgetMs: 10_000,
-    ...(settings.caPem !== undefined ? { caPem: settings.caPem } : {}),
     onExchange: (exchange) => exchanges.push(exchange),
   });
   const evidence = (): ExchangeEvidence[] => exchanges.map((e) => toEvidence(e, redactor));

@@ -4,6 +4,7 @@
  * apart from vitest's inject so the bench builds its client exactly as the checks use it.
  */
 import { HttpClient } from '../http/client.js';
+import { targetOptionsFrom } from '../http/client-options.js';
 import { createdIdOf } from '../http/created-id.js';
 import { Redactor } from '../http/redact.js';
 import { CreatedJournal } from '../report/created-journal.js';
@@ -20,16 +21,10 @@ export function contextFor(settings: RunSettings): RunContext {
   const redactor = redactorFor(settings);
   const journal = settings.createdJournalPath !== undefined ? new CreatedJournal(settings.createdJournalPath, settings.baseUrl) : undefined;
   const client = new HttpClient({
-    baseUrl: settings.baseUrl,
-    tokenA: settings.tokenA,
-    ...(settings.tokenB !== undefined ? { tokenB: settings.tokenB } : {}),
-    timeoutMs: settings.timeoutMs,
-    maxBodyBytes: settings.maxBodyBytes,
+    ...targetOptionsFrom(settings),
     concurrency: settings.concurrency,
-    rateLimit: settings.rateLimit,
     readOnly: settings.readOnly,
     maxWrites: settings.maxWrites,
-    ...(settings.caPem !== undefined ? { caPem: settings.caPem } : {}),
     maxRetryAfterMs: 5_000,
     maxThrottleRetries: 3,
     throttleBudgetMs: 20_000,
