@@ -78,7 +78,8 @@ async function main(argv: string[]): Promise<number> {
         seed: settings.seed,
         runs: settings.runs,
         readOnly: settings.readOnly,
-        maxWrites: settings.maxWrites,
+        // Only when given: a replay without it gets the same default budget, paging top-up on top.
+        ...(config.maxWritesGiven ? { maxWrites: settings.maxWrites } : {}),
         strict: config.strict,
         ...(config.shard ? { shard: config.shard } : {}),
         checkResults,
@@ -146,6 +147,7 @@ function settingsFrom(config: Config, reference: RunningReference | undefined): 
     ...(userIdB ? { userIdB } : {}),
     readOnly: config.readOnly,
     maxWrites: config.maxWrites,
+    pagingDataOnTop: !config.maxWritesGiven,
     seed: config.seed,
     runs: config.runs,
     concurrency: config.concurrency,

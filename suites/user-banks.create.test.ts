@@ -2,7 +2,8 @@
  * POST /user_banks (spec 4.1, 2.1), property-based. The valid-body properties run together and
  * share their requests (same --seed, same generator: the same bodies in the same order), so they
  * cost --runs writes, not five times that. The invalid-body properties run after them: the first,
- * alone, sends each request and lists the User's banks after it; the others judge the same answers.
+ * alone, lists the User's banks, sends every request, and lists them once more after the settle
+ * window; the others judge the same answers.
  */
 import type fc from 'fast-check';
 import { createBody, distinctCreateBodies } from '../src/arbitraries/create-body.js';
@@ -18,7 +19,7 @@ import {
   judgeRefused,
   type InvalidSent,
 } from '../src/property/invalid-creation.js';
-import { DEFAULT_SHRINK_CALLS, reportProperty, runProperty, type Verdict } from '../src/property/run-property.js';
+import { reportProperty, runProperty, type Verdict } from '../src/property/run-property.js';
 import { perRun } from '../src/suite/per-run.js';
 import { SendCache, type Sent } from '../src/property/send-cache.js';
 import {
@@ -35,29 +36,40 @@ import { conformanceCheck, type CheckBody } from '../src/suite/check.js';
 import type { Probe } from '../src/suite/probe.js';
 import { WRITES_NEEDED } from '../src/suite/writes-needed.js';
 
-/** Banks the concurrency check creates at once. */
+/** Banks the concurrency check creates at once, at most. */
 const AT_ONCE = 20;
 /** Writes left to the suites after this one (auth and isolation send a few POSTs). */
 const KEEP_FOR_LATER = 5;
-/** Writes kept back from the valid-body runs: the concurrency check's, a few shrinks, the later suites'. */
-const RESERVED = AT_ONCE + DEFAULT_SHRINK_CALLS + KEEP_FOR_LATER;
+/** Writes the invalid-body properties may use beyond KEEP_FOR_LATER: the bodies a lenient target accepts. */
+const INVALID_ROOM = 3;
 
 const validSends = perRun((client) => new SendCache<CreateBody>(client, (body) => JSON.stringify(body), (json) => ({ method: 'POST', path: '/user_banks', json }), KEEP_FOR_LATER));
 const invalidSends = perRun((client) => new SendCache<InvalidCreateRequest>(client, (request) => `${request.contentType}\n${request.rawBody}`, invalidRequestOptions, KEEP_FOR_LATER));
-/** Runs of the valid-body properties, fixed when the first starts so they all judge the same bodies. */
-const validRuns = perRun(() => ({ planned: undefined as number | undefined }));
+/**
+ * How the creation checks share the write budget, fixed when the first of them starts (they run side
+ * by side, and the valid-body properties must all judge the same bodies): after KEEP_FOR_LATER and
+ * INVALID_ROOM, two fifths for the banks created at once (at most AT_ONCE), the rest for valid bodies
+ * (at most --runs). The default --max-writes 25 gives 6 at once and 11 valid bodies, so a run against
+ * a User that already holds the paging data creates at most 25 User Banks; --max-writes 60 or more
+ * gives 20 and the full --runs. Shrinking a failure takes what is left.
+ */
+const writePlans = perRun(() => ({ plan: undefined as { valid: number; atOnce: number } | undefined }));
+function writePlan(t: Probe): { valid: number; atOnce: number } {
+  const holder = writePlans(t.run.client);
+  if (holder.plan === undefined) {
+    const left = Math.max(0, t.run.client.budget.remaining - KEEP_FOR_LATER - INVALID_ROOM);
+    const atOnce = Math.min(AT_ONCE, Math.floor(left * 0.4));
+    holder.plan = { atOnce, valid: Math.max(1, Math.min(t.settings.runs, left - atOnce)) };
+  }
+  return holder.plan;
+}
 
 function requireWrites(t: Probe): void {
   if (t.settings.readOnly) t.skip('creates User Banks; run without --read-only to check creation');
   if (t.run.client.budget.remaining <= 0) t.skip(`the write budget (--max-writes ${t.settings.maxWrites}) is spent; raise it to check creation (${WRITES_NEEDED})`);
 }
 
-function plannedValidRuns(t: Probe): number {
-  const plan = validRuns(t.run.client);
-  // At most 60% of what is left: the invalid bodies a lenient target accepts need writes too.
-  plan.planned ??= Math.max(1, Math.min(t.settings.runs, Math.floor((t.run.client.budget.remaining - RESERVED) * 0.6)));
-  return plan.planned;
-}
+const plannedValidRuns = (t: Probe): number => writePlan(t).valid;
 
 /** How a property generates its inputs and which cache sends them (each input sent once per run). */
 interface CachedRuns<T> {
@@ -100,7 +112,7 @@ conformanceCheck('user-banks.create.persisted', validProperty('the created bank 
 
 conformanceCheck('user-banks.create.concurrent', async (t) => {
   requireWrites(t);
-  const count = Math.min(AT_ONCE, t.run.client.budget.remaining - KEEP_FOR_LATER);
+  const count = Math.min(writePlan(t).atOnce, t.run.client.budget.remaining - KEEP_FOR_LATER);
   if (count < 2) t.skip(`creating banks at once needs at least 2 writes beyond the ${KEEP_FOR_LATER} kept for later checks; --max-writes ${t.settings.maxWrites} leaves too few (${WRITES_NEEDED})`);
   const outcome = await runProperty(t, {
     arbitrary: distinctCreateBodies(t.settings.userIdA, count),
@@ -132,8 +144,8 @@ conformanceCheck(
       describe: describeInvalid,
       judge: (request) => proof.judge(t, request),
     });
-    await proof.settle(t);
-    reportProperty(t, outcome, { what: 'a refused create request creates nothing', describe: describeInvalid });
+    const note = await proof.settle(t);
+    reportProperty(t, outcome, { what: `a refused create request creates nothing${note !== undefined ? ` (${note})` : ''}`, describe: describeInvalid });
   },
   { sequential: true },
 );

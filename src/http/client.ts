@@ -6,6 +6,7 @@
  */
 import { request, errors as undiciErrors, type Dispatcher } from 'undici';
 import { WriteBudget } from './budget.js';
+import { currentSender } from './sender.js';
 import { createdIdOf } from './created-id.js';
 import { makeDispatcher } from './dispatcher.js';
 import { HttpError } from './errors.js';
@@ -63,7 +64,9 @@ export class HttpClient {
   private readonly throttle: AdaptiveThrottle;
   private readonly base: URL;
   /** Ids of resources created (2xx POST /user_banks with an id), not yet handed to a check's result. */
-  private undrainedCreated: string[] = [];
+  private undrainedCreated: { id: string; by: string | undefined }[] = [];
+  /** Checks whose result has taken its created ids. */
+  private readonly endedSenders = new Set<string>();
   /** Every id this run created (2xx POST /user_banks): a late-listed creation of ours is never taken for a refused write's. */
   readonly createdIds = new Set<string>();
   private seq = 0;
@@ -100,7 +103,7 @@ export class HttpClient {
     if (isWrite && this.options.readOnly) {
       throw new HttpError('READ_ONLY', `${method} ${options.path} not sent: --read-only forbids writes`);
     }
-    if (isWrite && !this.budget.tryReserve()) {
+    if (isWrite && !(await this.budget.reserve())) {
       throw new HttpError('WRITE_BUDGET', `${method} ${options.path} not sent: the write budget (--max-writes ${this.options.maxWrites}) is spent`);
     }
     let exchange: Exchange | undefined;
@@ -108,9 +111,9 @@ export class HttpClient {
       exchange = await this.sendWithThrottleRetries(method, options);
       return exchange;
     } finally {
-      // A refused write created nothing, so its slot goes back (also when nothing came back at all? no:
-      // a timed-out write may have been created, so the slot stays spent).
-      if (isWrite && exchange !== undefined && (exchange.status < 200 || exchange.status >= 300)) this.budget.release();
+      // A refused write created nothing, so its slot goes back; a write with no answer (a time-out)
+      // may have been created, so its slot stays spent.
+      if (isWrite) this.budget.settle(exchange === undefined || (exchange.status >= 200 && exchange.status < 300));
     }
   }
 
@@ -210,7 +213,7 @@ export class HttpClient {
       });
       const createdId = createdIdOf(exchange);
       if (createdId !== undefined) {
-        this.undrainedCreated.push(createdId);
+        this.undrainedCreated.push({ id: createdId, by: currentSender() });
         if (!createdId.startsWith('(')) this.createdIds.add(createdId);
       }
       this.options.onExchange?.(exchange);
@@ -253,13 +256,16 @@ export class HttpClient {
   }
 
   /**
-   * Created ids since the last call. Every check's result takes them, so the run's created[] is
-   * complete however a check sent its POST, even one cut off by its time bound.
+   * The ids `checkId` created, for its result; also any created for a check that has already ended
+   * (a POST still in flight when its check was cut off by its time bound), so the run's created[] is
+   * complete however a check sent its POST.
    */
-  takeCreated(): string[] {
-    const taken = this.undrainedCreated;
-    this.undrainedCreated = [];
-    return taken;
+  takeCreated(checkId: string): string[] {
+    this.endedSenders.add(checkId);
+    const mine = (c: { by: string | undefined }): boolean => c.by === undefined || this.endedSenders.has(c.by);
+    const taken = this.undrainedCreated.filter(mine);
+    this.undrainedCreated = this.undrainedCreated.filter((c) => !mine(c));
+    return taken.map((c) => c.id);
   }
 
   async close(): Promise<void> {

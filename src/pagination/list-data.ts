@@ -1,7 +1,8 @@
 /**
  * The User Banks the pagination checks walk: counted by a walk at limit=100 and, when there are
- * fewer than the checks need, topped up by creating User Banks for the configured user within the
- * write budget (each created id lands in results.json created[]). Computed once, by the first check
+ * fewer than the checks need, topped up by creating User Banks for the configured user (each created
+ * id lands in results.json created[]): on top of the default write budget, or within an explicit
+ * --max-writes. Computed once, by the first check
  * that asks (a sequential check, so no walk runs while the suite writes).
  */
 import { isSuccess } from '../http/exchange.js';
@@ -47,6 +48,8 @@ async function load(t: Probe): Promise<ListData> {
   const have = new Set(idsOf(first.items)).size;
   const need = ITEMS_FOR_DEFAULT - have;
   if (need <= 0) return settle(first, 0);
+  // The checks' own writes keep the default budget; the paging data is the once-only cost of an empty User.
+  if (t.settings.pagingDataOnTop && !t.settings.readOnly) t.run.client.budget.extend(need);
   const why = cannotCreate(t, need, have);
   if (why) return settle(first, 0, why);
   let created = 0;

@@ -1,15 +1,17 @@
 /**
  * Walks that must read a whole list to prove an absence: a refused write stored nowhere, another
- * caller's bank not listed. A staging User can hold thousands of banks, so these read up to
- * PROOF_ITEM_BUDGET items at pages of 100. A list that already ran past that budget in this run (a
- * huge list, or a cursor that never ends) is walked again only to the ordinary budget: the proof
- * cannot finish either way, and a broken target should not take 100 pages per listing.
+ * caller's bank not listed. A long-lived staging User gathers every run's banks (about 25 a run:
+ * 12,000 after a few hundred CI runs), so these read up to PROOF_ITEM_BUDGET items at pages of 100,
+ * as many as the reference walk, bounded in time by the walk's time cap. A list that already ran
+ * past that budget in this run (a huge list, or a cursor that never ends) is walked again only to
+ * the ordinary budget: the proof cannot finish either way, and a broken target should not take
+ * 1,000 pages per listing.
  */
 import { perRun } from '../suite/per-run.js';
 import type { Probe } from '../suite/probe.js';
 import { DEFAULT_ITEM_BUDGET, MAX_PAGE_SIZE, defaultMaxPages, walk, type WalkOptions, type WalkResult } from './walker.js';
 
-export const PROOF_ITEM_BUDGET = 10_000;
+export const PROOF_ITEM_BUDGET = 100_000;
 
 /** Lists (path and query, per caller) whose proof walk ended at its page or time cap in this run. */
 const unending = perRun(() => new Set<string>());

@@ -3,7 +3,7 @@ import type { Comparison } from '../compare/diff.js';
 import { sinceBaselineText } from '../compare/render.js';
 import type { Results } from './results.js';
 import { conditionLines } from './run-conditions.js';
-import { replayCommand, replayNote } from './wording.js';
+import { createdSummary, replayCommand, replayNote } from './wording.js';
 
 export interface Paint {
   red(text: string): string;
@@ -52,7 +52,7 @@ export function summaryText(results: Results, paint: Paint, reportFiles: string[
   // A shard leaves the other shards' requirements untested by design: the merged report says what is.
   if (untestedMust.length > 0 && !results.shard) lines.push(`untested MUST requirement(s): ${untestedMust.map((r) => r.id).join(', ')}`);
   lines.push(...conditionLines(results));
-  if (results.created.length > 0) lines.push(`created ${results.created.length} resource(s); their ids are in results.json created[]`);
+  if (results.created.length > 0) lines.push(`${createdSummary(results)}; their ids are in results.json created[]`);
   if (results.verdict !== 'conformant') lines.push(`replay: ${replayCommand(results)} ${replayNote(results)}`.trimEnd());
   lines.push(`reports: ${reportFiles.join(', ')}`);
   return lines.join('\n');

@@ -16,7 +16,7 @@ import { readableQuote } from './readable-quote.js';
 import { findingsNameRequirements, outcomeForRequirement } from './requirement-outcome.js';
 import type { CheckRecord, RequirementRecord, Results } from './results.js';
 import { compareSections, sectionLabel } from './sections.js';
-import { replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
+import { createdSummary, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
 
 const esc = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -267,7 +267,7 @@ function checksBlock(results: Results): string {
 function createdBlock(results: Results): string {
   if (results.created.length === 0) return '<p class="none">Nothing: this run created no resource on the target.</p>';
   const rows = results.created.map((c) => `<tr><td data-label="Resource">${esc(c.resource)}</td><td data-label="Id"><code>${esc(c.id)}</code></td><td data-label="By">${esc(c.check)}</td></tr>`).join('');
-  return `<p>${results.created.length} resource(s) created on the target, listed so they can be cleaned up (also in results.json <code>created[]</code>).</p>
+  return `<p>${esc(createdSummary(results).replace(/^created/, 'Created'))} on the target, listed so they can be cleaned up (also in results.json <code>created[]</code>).</p>
 <table class="stack"><thead><tr><th>Resource</th><th>Id</th><th>Created by</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 

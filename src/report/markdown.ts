@@ -10,7 +10,7 @@ import { sinceBaselineMarkdown } from '../compare/render.js';
 import { conditionLines } from './run-conditions.js';
 import type { CheckRecord, Results } from './results.js';
 import { compareSections, sectionLabel } from './sections.js';
-import { replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
+import { createdSummary, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
 
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
 const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -122,7 +122,7 @@ export function toMarkdown(results: Results, sinceBaseline?: Comparison): string
     lines.push(...results.preflight.map((e) => `- ${e.method} ${code(e.url)} answered ${e.status}`), '');
   }
   if (results.created.length > 0) {
-    lines.push('## Created by this run', '', `${results.created.length} resource(s) on the target; ids in results.json \`created[]\`:`, '');
+    lines.push('## Created by this run', '', `${createdSummary(results).replace(/^created/, 'Created')} on the target; ids in results.json \`created[]\`:`, '');
     lines.push(results.created.slice(0, 30).map((c) => code(c.id)).join(' ') + (results.created.length > 30 ? ` and ${results.created.length - 30} more` : ''), '');
   }
   lines.push('---', '', `Replay: ${code(replayCommand(results))} ${replayNote(results)}`.trimEnd(), '');

@@ -38,3 +38,22 @@ export function replayNote(results: Pick<Results, 'target'>): string {
     ? '(tokens from CONFORMANCE_TOKEN and CONFORMANCE_TOKEN_B in the environment or .env)'
     : '(the token from CONFORMANCE_TOKEN in the environment or .env)';
 }
+
+/** Why a check creates User Banks, as a reader of the footprint wants it. */
+function creationPurpose(check: string): string {
+  if (check.startsWith('pagination.')) return 'paging data (the list checks need 101 User Banks)';
+  if (check === 'user-banks.create.concurrent') return 'created at once';
+  if (check.startsWith('user-banks.create.invalid.')) return 'invalid bodies the target accepted';
+  if (check.startsWith('user-banks.create.')) return 'valid bodies of the creation properties';
+  if (check.startsWith('isolation.')) return 'the isolation probe';
+  if (check.startsWith('auth.')) return 'requests with bad credentials the target accepted';
+  return check;
+}
+
+/** How many resources the run created and why, e.g. "created 21 resource(s): 12 valid bodies ..., 8 created at once, 1 the isolation probe". */
+export function createdSummary(results: Pick<Results, 'created'>): string {
+  const byPurpose = new Map<string, number>();
+  for (const { check } of results.created) byPurpose.set(creationPurpose(check), (byPurpose.get(creationPurpose(check)) ?? 0) + 1);
+  const parts = [...byPurpose].sort((a, b) => b[1] - a[1]).map(([purpose, count]) => `${count} ${purpose}`);
+  return `created ${results.created.length} resource(s): ${parts.join(', ')}`;
+}

@@ -3,6 +3,7 @@
  * travels to the reporter in task.meta; vitest's own state follows it (fail throws, skip skips) so
  * vitest's summary and ours never disagree.
  */
+import { sendingFor } from '../http/sender.js';
 import { test } from 'vitest';
 import { checkSpec } from '../checks/registry.js';
 import type { CheckResult } from '../checks/types.js';
@@ -41,7 +42,7 @@ export function conformanceCheck(id: string, body: CheckBody, options: CheckOpti
       const started = performance.now();
       const ended: { skip?: string; inconclusive?: string; internalError?: string } = {};
       try {
-        await body(probe);
+        await sendingFor(spec.id, () => body(probe));
       } catch (error) {
         if (error instanceof SkipSignal) ended.skip = error.reason;
         else if (error instanceof InconclusiveSignal) ended.inconclusive = error.reason;

@@ -184,7 +184,7 @@ export class Probe {
       findings,
       exchanges: [...kept.values()].sort((a, b) => a.seq - b.seq).map((e) => toEvidence(e, this.run.redactor)),
       exchangeCount: this.exchangeCount,
-      created: this.run.client.takeCreated().map((id): CreatedResource => ({ resource: 'user_bank', id })),
+      created: this.run.client.takeCreated(this.spec.id).map((id): CreatedResource => ({ resource: 'user_bank', id })),
       durationMs,
       ...(ended.internalError !== undefined ? { internalError: this.run.redactor.text(ended.internalError) } : {}),
     };

@@ -10,6 +10,8 @@ export interface RunSettings {
   userIdB?: string;
   readOnly: boolean;
   maxWrites: number;
+  /** --max-writes left at its default: the paging data top-up (src/pagination/list-data.ts) comes on top of it. */
+  pagingDataOnTop?: boolean;
   seed: number;
   runs: number;
   concurrency: number;

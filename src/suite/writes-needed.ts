@@ -1,6 +1,6 @@
 /**
- * What to tell a user whose --max-writes made a check skip: how many writes would be enough. Measured
- * on full default runs against the reference (results.json created[]: 46 to 62 User Banks); the
- * default budget leaves room for a slow target's retries of the property checks.
+ * What to tell a user whose --max-writes made a check skip: how many writes would be enough. The
+ * creation checks plan their writes within the budget (suites/user-banks.create.test.ts): the default
+ * 25 runs every check; 60 gives the valid-body properties their full --runs and 20 banks at once.
  */
-export const WRITES_NEEDED = 'a full run creates about 50 to 65 User Banks: --max-writes 150 (the default) runs every check';
+export const WRITES_NEEDED = '--max-writes 25 (the default) runs every check; 60 or more gives the creation properties their full --runs';

@@ -36,7 +36,7 @@ describe.concurrent('safety', () => {
       // Each check the budget stopped says how many writes would have been enough.
       const budgetSkips = run.results?.checks.filter((c) => c.outcome === 'skip' && /max-writes/.test(c.message)) ?? [];
       expect(budgetSkips.length).toBeGreaterThan(0);
-      for (const check of budgetSkips) expect(check.message, check.id).toContain('--max-writes 150 (the default) runs every check');
+      for (const check of budgetSkips) expect(check.message, check.id).toContain('--max-writes 25 (the default) runs every check');
     } finally {
       await reference.close();
     }

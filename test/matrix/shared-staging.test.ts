@@ -58,3 +58,25 @@ describe.concurrent('a target someone else writes to meanwhile (a User Bank ever
     });
   }
 });
+
+describe('a long-lived staging User that already holds the paging data (1,000 more User Banks)', () => {
+  test('a default run creates at most 25 User Banks, says how many and why, and its absence proof lists the User twice, not once per request', async () => {
+    const reference = await startReference({ extraBanks: 1_000 });
+    try {
+      const run = await runCli([...targetArgs(reference), '--seed', '42'], { timeoutMs: 240_000 });
+      expect(run.code, run.stdout).toBe(0);
+      const created = run.results?.created ?? [];
+      expect(created.length).toBeGreaterThan(0);
+      expect(created.length).toBeLessThanOrEqual(25);
+      expect(run.stdout).toContain(`created ${created.length} resource(s): `);
+      expect(run.stdout).toMatch(/\d+ valid bodies of the creation properties, \d+ created at once/);
+      expect(new Set(created.map((c) => c.check))).toContain('user-banks.create.concurrent');
+      const proof = run.results?.checks.find((c) => c.id === 'user-banks.create.invalid.creates-nothing');
+      expect(proof?.outcome, proof?.message).toBe('pass');
+      // 25 requests and two listings of 12 pages; a listing per refused request would be about 25 x 12 more.
+      expect(proof?.exchangeCount).toBeLessThan(25 + 2 * 12 + 20);
+    } finally {
+      await reference.close();
+    }
+  });
+});

@@ -22,11 +22,14 @@ const codeOf = (fn: () => unknown): string | undefined => {
 };
 
 describe('configuration', () => {
-  test('defaults without flags: the embedded reference, reports/, 150 writes', () => {
+  test('defaults without flags: the embedded reference, reports/, 25 writes with the paging data on top', () => {
     const config = load([]);
     expect(config.baseUrl).toBeUndefined();
     expect(config.reportDir).toBe('reports');
-    expect(config.maxWrites).toBe(150);
+    expect(config.maxWrites).toBe(25);
+    expect(config.maxWritesGiven).toBe(false);
+    expect(load(['--max-writes', '25']).maxWritesGiven).toBe(true);
+    expect(load([], { CONFORMANCE_MAX_WRITES: '' }).maxWritesGiven).toBe(false);
     expect(config.readOnly).toBe(false);
     expect(Number.isInteger(config.seed)).toBe(true);
   });
