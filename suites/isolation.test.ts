@@ -6,42 +6,12 @@
  */
 import { isSuccess, type Exchange } from '../src/http/exchange.js';
 import { proofWalk } from '../src/pagination/proof-walk.js';
-import { untilSettled } from '../src/suite/settle.js';
 import type { WalkResult } from '../src/pagination/walker.js';
 import { conformanceCheck } from '../src/suite/check.js';
 import { exampleCreateBody } from '../src/suite/example-body.js';
-import { perRun } from '../src/suite/per-run.js';
+import { SAME_BUSINESS, readOwnUser, requireCallerB } from '../src/suite/caller-b.js';
 import type { Probe } from '../src/suite/probe.js';
 import { uniqueAccountNumber } from '../src/suite/unique-account-number.js';
-
-const ENABLE = "pass --token-b and --user-id-b (another business's token and one of its Users) to check that one caller never sees or changes another's data";
-/** A fail could also come from two tokens of one business; the message says so, the verdict stays (a breach looks the same). */
-const SAME_BUSINESS = ' (unless --token-b belongs to the same business as --token: it must be another business\'s token)';
-
-/** Each caller's read of its own User, once per run: the proof that its token and User id work. */
-const ownUserReads = perRun(() => new Map<'a' | 'b', Promise<Exchange>>());
-function readOwnUser(t: Probe, auth: 'a' | 'b', userId: string): Promise<Exchange> {
-  const reads = ownUserReads(t.run.client);
-  let pending = reads.get(auth);
-  if (!pending) {
-    pending = t.run.client.send({ path: `/users/${encodeURIComponent(userId)}`, auth });
-    reads.set(auth, pending);
-  }
-  return pending;
-}
-
-/** Ends the check as skip without a second caller, or inconclusive when B's own read fails. */
-async function requireCallerB(t: Probe): Promise<void> {
-  const { tokenB, userIdB, tokenA, userIdA } = t.settings;
-  if (!tokenB || !userIdB) t.skip(`needs a second caller: ${ENABLE}`);
-  if (tokenB === tokenA) t.skip(`--token-b is the same token as --token, so there is no second caller; ${ENABLE}`);
-  if (userIdB === userIdA) t.skip(`--user-id-b is the same User as --user-id; ${ENABLE}`);
-  const own = await readOwnUser(t, 'b', userIdB);
-  t.attach(own);
-  if (!isSuccess(own)) {
-    t.inconclusive(`caller B could not read its own user (GET /users/{user-id-b} with --token-b was answered ${own.status}), so a refusal of B proves nothing; check --token-b and --user-id-b`);
-  }
-}
 
 /** A valid create body whose account number no other request of any run has used. */
 function uniqueBody(userId: string, seed: number): Record<string, string> {
@@ -161,7 +131,7 @@ conformanceCheck('isolation.rfp-registrations.other-callers-hidden', async (t) =
   reportLeaks(t, leaked, theirs, 'GET /rfp_registrations', "A's RfP Registrations");
 });
 
-// The two checks below write, so they run alone, after the read-only ones.
+// The check below writes, so it runs alone, after the read-only ones.
 
 conformanceCheck(
   'isolation.list-user-banks.other-callers-banks-hidden',
@@ -188,50 +158,5 @@ conformanceCheck(
   { sequential: true },
 );
 
-conformanceCheck(
-  'isolation.create-user-bank.other-callers-user-refused',
-  async (t) => {
-    await requireCallerB(t);
-    if (t.settings.readOnly) t.skip("sends POST /user_banks as caller B with A's user_id; run without --read-only to check it");
-    const body = uniqueBody(t.settings.userIdA, t.settings.seed);
-    const post = await t.request({ method: 'POST', path: '/user_banks', json: body, auth: 'b' });
-    // B may not link a bank to A's User: the answer must be a refusal...
-    if (isSuccess(post)) {
-      t.fail(`caller B's POST /user_banks with A's user_id was answered ${post.status}: B linked a User Bank to another caller's User${SAME_BUSINESS}`, {
-        exchange: post,
-        expected: 'a refusal (not 2xx)',
-        actual: String(post.status),
-      });
-    } else {
-      t.passed();
-    }
-    // ...and, refused or not, nothing of it may be kept: neither where A looks nor in B's own list.
-    // A replica may store it late, so the lists are read once the settle window has passed.
-    await untilSettled(t, Date.now());
-    const sentHere = (bank: Record<string, unknown>): boolean => bank.account_number === body.account_number && bank.user_id === t.settings.userIdA;
-    const lists = [
-      { auth: 'a' as const, query: { user_id: t.settings.userIdA }, where: "A's GET /user_banks?user_id={A's user}" },
-      { auth: 'b' as const, query: undefined, where: "B's own GET /user_banks" },
-    ];
-    const unfinished: string[] = [];
-    for (const list of lists) {
-      const listing = await proofWalk(t, { path: '/user_banks', auth: list.auth, ...(list.query ? { query: list.query } : {}) });
-      if (refusedOutright(listing)) t.inconclusive(`${list.where} was refused (${listing.detail}); check --token, --token-b and the user ids`);
-      const stored = listing.items.map(record).find(sentHere);
-      if (stored) {
-        t.fail(`caller B's POST /user_banks with A's user_id (answered ${post.status}) left User Bank ${String(stored.id)} linked to A's User in ${list.where}${SAME_BUSINESS}`, {
-          exchange: post,
-          expected: "no User Bank on A's user made by B",
-          actual: `User Bank ${String(stored.id)}`,
-        });
-      } else if (listing.end === 'complete') {
-        t.passed();
-      } else {
-        unfinished.push(`${list.where} (${listing.detail ?? listing.end})`);
-      }
-    }
-    if (unfinished.length > 0) t.inconclusive(`could not read to its end: ${unfinished.join('; ')}, so B's bank might be further on; Users with fewer User Banks let the proof finish`);
-    t.passed(`caller B's POST with A's user_id was answered ${post.status}; nothing of it is in A's or B's list`);
-  },
-  { sequential: true },
-);
+// isolation.create-user-bank.other-callers-user-refused is judged with the run's other absence proofs: suites/refused-writes.test.ts.
+

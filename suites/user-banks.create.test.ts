@@ -1,19 +1,19 @@
 /**
  * POST /user_banks (spec 4.1, 2.1), property-based. The valid-body properties run together and
  * share their requests (same --seed, same generator: the same bodies in the same order), so they
- * cost --runs writes, not five times that. The invalid-body properties run after them: the first,
- * alone, lists the User's banks, sends every request, and lists them once more after the settle
- * window; the others judge the same answers.
+ * cost --runs writes, not five times that. The invalid-body properties run after them, one at a
+ * time, sharing their requests too, each sent after the listing of the User that the absence proof
+ * compares with: whether a refused request stored anything (user-banks.create.invalid.creates-nothing)
+ * is judged with the run's other absence proofs, in suites/refused-writes.test.ts.
  */
 import type fc from 'fast-check';
 import { createBody, distinctCreateBodies } from '../src/arbitraries/create-body.js';
-import { invalidCreateRequest, type InvalidCreateRequest } from '../src/arbitraries/invalid-body.js';
+import { invalidCreateRequest } from '../src/arbitraries/invalid-body.js';
 import type { CreateBody } from '../src/domain/user-bank.js';
 import { judgeConcurrentCreation, describeBodies } from '../src/property/concurrent-creation.js';
 import {
-  NothingCreatedProof,
   describeInvalid,
-  invalidRequestOptions,
+  invalidSends,
   judgeConventional,
   judgeNo5xx,
   judgeRefused,
@@ -34,17 +34,15 @@ import {
 } from '../src/property/valid-creation.js';
 import { conformanceCheck, type CheckBody } from '../src/suite/check.js';
 import type { Probe } from '../src/suite/probe.js';
-import { WRITES_NEEDED } from '../src/suite/writes-needed.js';
+import { listingBeforeRefusedWrites } from '../src/suite/refused-writes.js';
+import { KEEP_FOR_LATER, WRITES_NEEDED } from '../src/suite/writes-needed.js';
 
 /** Banks the concurrency check creates at once, at most. */
 const AT_ONCE = 20;
-/** Writes left to the suites after this one (auth and isolation send a few POSTs). */
-const KEEP_FOR_LATER = 5;
 /** Writes the invalid-body properties may use beyond KEEP_FOR_LATER: the bodies a lenient target accepts. */
 const INVALID_ROOM = 3;
 
 const validSends = perRun((client) => new SendCache<CreateBody>(client, (body) => JSON.stringify(body), (json) => ({ method: 'POST', path: '/user_banks', json }), KEEP_FOR_LATER));
-const invalidSends = perRun((client) => new SendCache<InvalidCreateRequest>(client, (request) => `${request.contentType}\n${request.rawBody}`, invalidRequestOptions, KEEP_FOR_LATER));
 /**
  * How the creation checks share the write budget, fixed when the first of them starts (they run side
  * by side, and the valid-body properties must all judge the same bodies): after KEEP_FOR_LATER and
@@ -77,18 +75,21 @@ interface CachedRuns<T> {
   numRuns: number;
   describe: (value: T) => string;
   cache: SendCache<T>;
+  /** Awaited before an input is sent (once it is in the cache, never again). */
+  beforeSend?: (t: Probe) => Promise<unknown>;
 }
 
 /** The body of a check that judges the (shared, cached) answer to every generated input with `judge`. */
 function cachedProperty<T>(what: string, plan: (t: Probe) => CachedRuns<T>, judge: (t: Probe, sent: Sent<T>) => Verdict | Promise<Verdict>, shrinkCalls?: number): CheckBody {
   return async (t) => {
     requireWrites(t);
-    const { cache, describe, ...runs } = plan(t);
+    const { cache, describe, beforeSend, ...runs } = plan(t);
     const outcome = await runProperty(t, {
       ...runs,
       ...(shrinkCalls !== undefined ? { shrinkCalls } : {}),
       describe,
       judge: async (value) => {
+        if (beforeSend !== undefined && !cache.has(value)) await beforeSend(t);
         const sent = await cache.send(value);
         t.attach(sent.exchange);
         return judge(t, sent);
@@ -125,36 +126,17 @@ conformanceCheck('user-banks.create.concurrent', async (t) => {
   reportProperty(t, outcome, { what: `${count} banks created at once get distinct ids and all appear`, describe: describeBodies });
 });
 
-function invalid(t: Probe): SendCache<InvalidCreateRequest> {
-  return invalidSends(t.run.client);
-}
-
-function invalidRuns(t: Probe): number {
-  return t.settings.runs;
-}
-
-conformanceCheck(
-  'user-banks.create.invalid.creates-nothing',
-  async (t) => {
-    requireWrites(t);
-    const proof = new NothingCreatedProof(t.settings.userIdA, invalid(t));
-    const outcome = await runProperty(t, {
-      arbitrary: invalidCreateRequest(t.settings.userIdA),
-      numRuns: invalidRuns(t),
-      describe: describeInvalid,
-      judge: (request) => proof.judge(t, request),
-    });
-    const note = await proof.settle(t);
-    reportProperty(t, outcome, { what: `a refused create request creates nothing${note !== undefined ? ` (${note})` : ''}`, describe: describeInvalid });
-  },
-  { sequential: true },
-);
+const invalidRuns = (t: Probe): number => t.settings.runs;
 
 /** Judges every invalid request's answer (most answers are already in the cache). */
 const invalidProperty = (what: string, judge: (sent: InvalidSent) => Verdict): CheckBody =>
-  cachedProperty(what, (t) => ({ arbitrary: invalidCreateRequest(t.settings.userIdA), numRuns: invalidRuns(t), describe: describeInvalid, cache: invalid(t) }), (_t, sent) => judge(sent));
+  cachedProperty(
+    what,
+    (t) => ({ arbitrary: invalidCreateRequest(t.settings.userIdA), numRuns: invalidRuns(t), describe: describeInvalid, cache: invalidSends(t.run.client), beforeSend: listingBeforeRefusedWrites }),
+    (_t, sent) => judge(sent),
+  );
 
-// After the listing proof, and one at a time: a shrink here may create, and nothing else lists then.
+// After the valid-body checks, and one at a time: a shrink here may create.
 const afterProof = { sequential: true };
 conformanceCheck('user-banks.create.invalid.refused', invalidProperty('a body with nothing to link to a user is never accepted', judgeRefused), afterProof);
 conformanceCheck('user-banks.create.invalid.no-5xx', invalidProperty('no invalid create request gets a 5xx', judgeNo5xx), afterProof);

@@ -69,6 +69,8 @@ export class HttpClient {
   private readonly endedSenders = new Set<string>();
   /** Every id this run created (2xx POST /user_banks): a late-listed creation of ours is never taken for a refused write's. */
   readonly createdIds = new Set<string>();
+  /** When the run's latest write ended (Date.now(); 0 before any): absence proofs wait out the settle window from it. */
+  lastWriteEndedAt = 0;
   private seq = 0;
 
   constructor(readonly options: HttpClientOptions) {
@@ -113,7 +115,10 @@ export class HttpClient {
     } finally {
       // A refused write created nothing, so its slot goes back; a write with no answer (a time-out)
       // may have been created, so its slot stays spent.
-      if (isWrite) this.budget.settle(exchange === undefined || (exchange.status >= 200 && exchange.status < 300));
+      if (isWrite) {
+        this.budget.settle(exchange === undefined || (exchange.status >= 200 && exchange.status < 300));
+        this.lastWriteEndedAt = Math.max(this.lastWriteEndedAt, Date.now());
+      }
     }
   }
 

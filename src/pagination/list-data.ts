@@ -2,8 +2,8 @@
  * The User Banks the pagination checks walk: counted by a walk at limit=100 and, when there are
  * fewer than the checks need, topped up by creating User Banks for the configured user (each created
  * id lands in results.json created[]): on top of the default write budget, or within an explicit
- * --max-writes. Computed once, by the first check
- * that asks (a sequential check, so no walk runs while the suite writes).
+ * --max-writes. Computed once, by the first check that asks (a sequential check, so no walk runs
+ * while the suite writes).
  */
 import { isSuccess } from '../http/exchange.js';
 import { exampleCreateBody } from '../suite/example-body.js';

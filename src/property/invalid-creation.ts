@@ -6,10 +6,12 @@
 import type { InvalidCreateRequest } from '../arbitraries/invalid-body.js';
 import { isServerError, isSuccess } from '../http/exchange.js';
 import type { Probe } from '../suite/probe.js';
-import { settleMsOf, untilSettled } from '../suite/settle.js';
-import { idOf, listBanksOf, listBanksSince, type BankListing } from './bank-listing.js';
+import { perRun } from '../suite/per-run.js';
+import { idsIn, listingAfterWrites, listingBeforeRefusedWrites } from '../suite/refused-writes.js';
+import { KEEP_FOR_LATER } from '../suite/writes-needed.js';
+import { idOf, listBanksOf } from './bank-listing.js';
 import type { Verdict } from './run-property.js';
-import type { Sent, SendCache } from './send-cache.js';
+import { SendCache, type Sent } from './send-cache.js';
 
 export type InvalidSent = Sent<InvalidCreateRequest>;
 
@@ -46,64 +48,56 @@ export function judgeConventional(sent: InvalidSent): Verdict {
 }
 
 /**
- * A refused request creates nothing. All of the check's requests share two listings of the configured
- * User's banks: one before the first request, one once the settle window has passed since the last
- * refusal (not a listing per request: a staging User with 12,000 banks 30 ms away takes 4 s a walk).
- * A bank in the second listing that the first did not hold and this run did not create (a 2xx), and
- * that carries the account and routing numbers of a refused request, was stored by that request:
- * another writer's banks carry other numbers. A refused request whose body carries no account number
- * cannot be told apart that way; a new unattributed bank is then said in the pass note, not failed.
- * The before listing must begin before any request is sent, so this check runs while nothing else
- * writes (a sequential check) and must be the one that sends each request. A bank linked to a User
- * the suite does not know of cannot be seen, except under the unknown user_id a request named, whose
- * list is read once after the window too.
+ * A refused request creates nothing. All of the run's absence proofs share two listings of the
+ * configured User's banks (src/suite/refused-writes.ts): one before the first request that may be
+ * refused, one once the settle window has passed since the run's latest write (not a listing per
+ * request: a staging User with 12,000 banks 30 ms away takes 4 s a walk). A bank in the second that
+ * the first did not hold and this run did not create (a 2xx), and that carries the account and
+ * routing numbers of a refused request, was stored by that request: another writer's banks carry
+ * other numbers. A refused body with no account number cannot be told apart that way; a new
+ * unattributed bank is then said in the pass note, not failed. Every invalid request is sent after
+ * the first listing (invalidSends below). A bank linked to a User the suite does not know of cannot
+ * be seen, except under the unknown user_id a request named, whose list is read after the window too.
  */
 export class NothingCreatedProof {
-  private before: Promise<BankListing> | undefined;
-  private readonly refused: { sent: InvalidSent; answeredAt: number }[] = [];
+  private readonly refused: InvalidSent[] = [];
 
-  constructor(
-    private readonly userId: string,
-    private readonly sends: SendCache<InvalidCreateRequest>,
-  ) {}
+  constructor(private readonly sends: SendCache<InvalidCreateRequest>) {}
 
-  /** Sends the request; whether it stored anything is judged once, for all of them, by `settle`. */
+  /** The request's answer (sent now, or earlier by another check); whether it stored anything is judged by `settle`. */
   async judge(t: Probe, request: InvalidCreateRequest): Promise<Verdict> {
-    if (this.sends.has(request)) return { ok: true, unproven: 'sent before, so its effect cannot be told apart' };
-    const before = await (this.before ??= listBanksOf(t, this.userId));
+    const before = await listingBeforeRefusedWrites(t);
     if (!before.complete) return { ok: true, unproven: `the list could not be read to its end (${before.walk.detail ?? before.walk.end})` };
     const sent = await this.sends.send(request);
     t.attach(sent.exchange);
     if (isSuccess(sent.exchange)) return { ok: true, unproven: 'accepted, so its bank is expected' };
-    this.refused.push({ sent, answeredAt: sent.answeredAt });
+    this.refused.push(sent);
     return { ok: true };
   }
 
   /**
-   * The one read after the settle window (it may be shared with another proof's: listBanksSince).
-   * Fails each refused request whose numbers a new bank carries; inconclusive when the list cannot
-   * be read to its end, since a stored request could be further on. Returns a note on new banks no
-   * refused request can be blamed for.
+   * The read after the settle window, shared with the run's other absence proofs. Fails each refused
+   * request whose numbers a new bank carries; inconclusive when the list cannot be read to its end,
+   * since a stored request could be further on. Returns a note on new banks no refused request can
+   * be blamed for.
    */
   async settle(t: Probe): Promise<string | undefined> {
-    const last = this.refused.at(-1);
-    if (last === undefined || this.before === undefined) return undefined;
-    const known = idsOf((await this.before).banks);
-    await untilSettled(t, last.answeredAt);
-    const after = await listBanksSince(t, this.userId, last.answeredAt + settleMsOf(t));
+    if (this.refused.length === 0) return undefined;
+    const known = idsIn(await listingBeforeRefusedWrites(t));
+    const after = await listingAfterWrites(t);
     const fresh = after.banks.filter((bank) => {
       const id = idOf(bank);
       return id !== undefined && !known.has(id) && !t.run.client.createdIds.has(id);
     });
     let unattributed = 0;
     for (const bank of fresh) {
-      const culprit = this.refused.find(({ sent }) => carries(sent.input, bank));
+      const culprit = this.refused.find((sent) => carries(sent.input, bank));
       if (culprit === undefined) {
         unattributed += 1;
         continue;
       }
-      t.fail(`${culprit.sent.input.kind} was refused with ${culprit.sent.exchange.status}, yet a User Bank with its account and routing numbers (id ${String(bank.id)}) is listed for the User once the settle window has passed`, {
-        exchange: culprit.sent.exchange,
+      t.fail(`${culprit.input.kind} was refused with ${culprit.exchange.status}, yet a User Bank with its account and routing numbers (id ${String(bank.id)}) is listed for the User once the settle window has passed`, {
+        exchange: culprit.exchange,
         expected: 'no new bank',
         actual: `User Bank ${String(bank.id)}`,
       });
@@ -116,7 +110,7 @@ export class NothingCreatedProof {
   /** The list of each unknown user_id a refused request named must hold nothing. */
   private async judgeOtherUsers(t: Probe): Promise<void> {
     const named = new Map<string, InvalidSent>();
-    for (const { sent } of this.refused) if (sent.input.otherUserId !== undefined && !named.has(sent.input.otherUserId)) named.set(sent.input.otherUserId, sent);
+    for (const sent of this.refused) if (sent.input.otherUserId !== undefined && !named.has(sent.input.otherUserId)) named.set(sent.input.otherUserId, sent);
     for (const [otherUserId, sent] of named) {
       const other = await listBanksOf(t, otherUserId);
       if (other.banks.length === 0) continue;
@@ -148,6 +142,11 @@ function carries(request: InvalidCreateRequest, bank: Record<string, unknown>): 
   return identity !== undefined && bank.account_number === identity.account && (typeof identity.routing !== 'string' || bank.routing_number === identity.routing);
 }
 
-function idsOf(banks: Record<string, unknown>[]): Set<string> {
-  return new Set(banks.map(idOf).filter((id): id is string => id !== undefined));
-}
+/**
+ * The invalid requests of a run, each sent once and its answer shared by every property that judges
+ * it (the create suite's and the absence proof's); a new one is not sent below KEEP_FOR_LATER writes.
+ * Senders await listingBeforeRefusedWrites first, so the absence proof can judge every one.
+ */
+export const invalidSends = perRun(
+  (client) => new SendCache<InvalidCreateRequest>(client, (request) => `${request.contentType}\n${request.rawBody}`, invalidRequestOptions, KEEP_FOR_LATER),
+);

@@ -15,6 +15,8 @@ export const SUITE_ORDER = [
   'user-banks.create.test.ts',
   'auth.test.ts',
   'isolation.test.ts',
+  // The absence proofs of every refused write, judged together after all of them (one settle window).
+  'refused-writes.test.ts',
   'http.test.ts',
 ];
 

@@ -5,12 +5,12 @@
  * SHOULD check (the run stays conformant, exit 0: a broken convention is never a fail). A fault
  * caught only by some other check, or not at all, fails this test.
  *
- * Each run is the aimed check's own suite file (with the run-wide HTTP checks), through --shard,
+ * Each run is the suite file of the aimed check (with the run-wide HTTP checks), through --shard,
  * so the matrix costs one file per fault rather than the whole suite; the run-wide checks get the
  * whole run, since they judge every exchange of it.
  */
-import { readdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { checkSpec } from '../../src/checks/registry.js';
 import { suitesDir } from '../../src/paths.js';
@@ -23,17 +23,20 @@ import { runCli, targetArgs } from '../support/run-cli.js';
 const rows: string[] = [];
 
 /**
- * `--shard i/n` that runs exactly the suite file of an area: with as many shards as files, the
- * sequencer's own split (src/runner/sequencer.ts) gives each file a shard of its own; which one is
- * asked of that split, so a change to how shards are dealt cannot point a fault at the wrong file.
+ * `--shard i/n` that runs exactly the suite file that registers the check: with as many shards as
+ * files, the sequencer's own split (src/runner/sequencer.ts) gives each file a shard of its own; which
+ * one is asked of that split, so a change to how shards are dealt cannot point a fault at the wrong
+ * file. The file is found by the check's id in its source (the absence proofs of auth, isolation and
+ * creation live together in refused-writes.test.ts, not in their area's file).
  */
-function shardOfArea(area: string): string[] {
-  if (area === 'http') return [];
+function shardOfCheck(checkId: string): string[] {
   const files = readdirSync(suitesDir)
     .filter((f) => f.endsWith('.test.ts') && f !== 'http.test.ts')
     .map((f) => ({ moduleId: join(suitesDir, f) }));
+  const home = files.find((f) => readFileSync(f.moduleId, 'utf8').includes(`'${checkId}'`));
+  if (home === undefined) return []; // a run-wide check (http.test.ts): the whole run
   const shards = balancedShards(files, files.length);
-  const index = shards.findIndex((shard) => shard.length === 1 && basename(shard[0]?.moduleId ?? '') === `${area}.test.ts`);
+  const index = shards.findIndex((shard) => shard.length === 1 && shard[0]?.moduleId === home.moduleId);
   return index === -1 ? [] : ['--shard', `${index + 1}/${files.length}`];
 }
 
@@ -44,7 +47,7 @@ describe.concurrent('every fault is caught by the check aimed at it', () => {
       const expected = expectedOutcomeOf(aimed);
       const reference = await startReference({ faults: [fault.name] });
       try {
-        const run = await runCli([...targetArgs(reference), '--seed', '42', ...shardOfArea(aimed.area)]);
+        const run = await runCli([...targetArgs(reference), '--seed', '42', ...shardOfCheck(aimed.id)]);
         const outcome = run.results?.checks.find((c) => c.id === fault.caughtBy)?.outcome ?? 'not run';
         const failing = run.results?.checks.filter((c) => c.outcome === 'fail').map((c) => c.id) ?? [];
         const others = failing.filter((id) => id !== fault.caughtBy);

@@ -1,0 +1,36 @@
+/**
+ * The second caller (--token-b, --user-id-b) of the tenant-isolation checks: whether there is one,
+ * and each caller's read of its own User, once per run, the proof that its token and User id work.
+ */
+import { isSuccess, type Exchange } from '../http/exchange.js';
+import { perRun } from './per-run.js';
+import type { Probe } from './probe.js';
+
+export const ENABLE = "pass --token-b and --user-id-b (another business's token and one of its Users) to check that one caller never sees or changes another's data";
+/** A fail could also come from two tokens of one business; the message says so, the verdict stays (a breach looks the same). */
+export const SAME_BUSINESS = ' (unless --token-b belongs to the same business as --token: it must be another business\'s token)';
+
+/** Each caller's read of its own User, once per run: the proof that its token and User id work. */
+const ownUserReads = perRun(() => new Map<'a' | 'b', Promise<Exchange>>());
+export function readOwnUser(t: Probe, auth: 'a' | 'b', userId: string): Promise<Exchange> {
+  const reads = ownUserReads(t.run.client);
+  let pending = reads.get(auth);
+  if (!pending) {
+    pending = t.run.client.send({ path: `/users/${encodeURIComponent(userId)}`, auth });
+    reads.set(auth, pending);
+  }
+  return pending;
+}
+
+/** Ends the check as skip without a second caller, or inconclusive when B's own read fails. */
+export async function requireCallerB(t: Probe): Promise<void> {
+  const { tokenB, userIdB, tokenA, userIdA } = t.settings;
+  if (!tokenB || !userIdB) t.skip(`needs a second caller: ${ENABLE}`);
+  if (tokenB === tokenA) t.skip(`--token-b is the same token as --token, so there is no second caller; ${ENABLE}`);
+  if (userIdB === userIdA) t.skip(`--user-id-b is the same User as --user-id; ${ENABLE}`);
+  const own = await readOwnUser(t, 'b', userIdB);
+  t.attach(own);
+  if (!isSuccess(own)) {
+    t.inconclusive(`caller B could not read its own user (GET /users/{user-id-b} with --token-b was answered ${own.status}), so a refusal of B proves nothing; check --token-b and --user-id-b`);
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * Refused writes are stored nowhere (spec 4.1, 4.3, 5): the absence proofs of the whole run, judged
+ * together in the last suite file. The writes they judge were sent earlier (the POSTs with bad
+ * credentials of auth.test.ts, the invalid bodies of user-banks.create.test.ts) or are sent here
+ * (caller B's POST naming A's User), every one after a single listing of the configured User. The
+ * proofs then wait out one settle window since the run's latest write and share one listing after it
+ * (src/suite/refused-writes.ts), instead of a window and a walk of the User's list each: on a
+ * long-lived staging User that is most of what they cost. In a shard without those files, a proof
+ * sends its writes itself (each is sent once per run, on first use).
+ */
+import { invalidCreateRequest } from '../src/arbitraries/invalid-body.js';
+import { isSuccess, type Exchange } from '../src/http/exchange.js';
+import { proofWalk } from '../src/pagination/proof-walk.js';
+import { idOf } from '../src/property/bank-listing.js';
+import { NothingCreatedProof, describeInvalid, invalidSends } from '../src/property/invalid-creation.js';
+import { reportProperty, runProperty } from '../src/property/run-property.js';
+import { allAttempts, settle, type Settled } from '../src/suite/auth-attempts.js';
+import { SAME_BUSINESS, requireCallerB } from '../src/suite/caller-b.js';
+import { conformanceCheck } from '../src/suite/check.js';
+import { crossCallerWrite } from '../src/suite/cross-caller-write.js';
+import type { Probe } from '../src/suite/probe.js';
+import { idsIn, listingAfterWrites, listingBeforeRefusedWrites } from '../src/suite/refused-writes.js';
+import { WRITES_NEEDED } from '../src/suite/writes-needed.js';
+
+const createAttempts = (t: Probe) => allAttempts(t).filter((a) => a.operation.key === 'create-user-bank');
+
+const hasSecondCaller = (t: Probe): boolean => {
+  const { tokenA, tokenB, userIdA, userIdB } = t.settings;
+  return tokenB !== undefined && userIdB !== undefined && tokenB !== tokenA && userIdB !== userIdA;
+};
+
+/**
+ * Every write of this file answered before any proof reads the list after the window, so all of them
+ * wait for the same latest write and share one listing. A write that could not be sent (the write
+ * budget) is the business of its own check.
+ */
+async function writesOfThisFileAnswered(t: Probe): Promise<void> {
+  const pending: Promise<unknown>[] = [settle(createAttempts(t))];
+  if (hasSecondCaller(t)) pending.push(crossCallerWrite(t));
+  await Promise.allSettled(pending);
+}
+
+const record = (item: unknown): Record<string, unknown> => (item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {});
+
+conformanceCheck('auth.create-user-bank.refused-write-no-effect', async (t) => {
+  if (t.settings.readOnly) t.skip('sends POST /user_banks with bad credentials, then lists; run without --read-only to prove a refused write creates nothing');
+  const settled = await settle(createAttempts(t));
+  const refused = settled.filter((s): s is Settled & { exchange: Exchange } => s.exchange !== undefined && !isSuccess(s.exchange));
+  if (refused.length === 0) {
+    const error = settled.find((s) => s.error !== undefined)?.error;
+    if (error !== undefined) throw error;
+    t.skip('no POST /user_banks with bad credentials was refused, so there is no refused write to look for (the auth.create-user-bank.*-refused checks report it)');
+  }
+  for (const { exchange } of refused) t.attach(exchange);
+  await writesOfThisFileAnswered(t);
+  const known = idsIn(await listingBeforeRefusedWrites(t));
+  // A replica may store a write late: the absence is read once the settle window has passed.
+  const listing = await listingAfterWrites(t);
+  if (listing.walk.end === 'http-error' && listing.walk.pages.length === 1) {
+    t.inconclusive(`the authorized listing GET /user_banks?user_id={user_id} that should prove it was refused (${listing.walk.detail}); check --token and --user-id`);
+  }
+  const byAccount = new Map<string, Record<string, unknown>>();
+  for (const bank of listing.banks) {
+    const id = idOf(bank);
+    if (typeof bank.account_number === 'string' && (id === undefined || !known.has(id))) byAccount.set(bank.account_number, bank);
+  }
+  for (const { attempt, exchange } of refused) {
+    const stored = byAccount.get(attempt.accountNumber as string);
+    if (stored) {
+      t.fail(
+        `POST /user_banks with ${attempt.variant.name} was refused with ${exchange.status}, yet its User Bank (id ${String(stored.id)}) appears in GET /user_banks?user_id={user_id}`,
+        { exchange, expected: 'the refused body stored nowhere', actual: `User Bank ${String(stored.id)} with the refused body's account number` },
+      );
+    } else {
+      t.passed();
+    }
+  }
+  if (!listing.complete) t.inconclusive(`the listing could not be read to its end (${listing.walk.detail}), so a stored refused write might be further on; a --user-id with fewer User Banks lets the proof finish`);
+  t.passed(`${refused.length} refused POST(s); none of their User Banks appears in the User's ${listing.banks.length} listed User Banks`);
+});
+
+conformanceCheck('isolation.create-user-bank.other-callers-user-refused', async (t) => {
+  await requireCallerB(t);
+  if (t.settings.readOnly) t.skip("sends POST /user_banks as caller B with A's user_id; run without --read-only to check it");
+  const { body, exchange: post } = await crossCallerWrite(t);
+  t.attach(post);
+  // B may not link a bank to A's User: the answer must be a refusal...
+  if (isSuccess(post)) {
+    t.fail(`caller B's POST /user_banks with A's user_id was answered ${post.status}: B linked a User Bank to another caller's User${SAME_BUSINESS}`, {
+      exchange: post,
+      expected: 'a refusal (not 2xx)',
+      actual: String(post.status),
+    });
+  } else {
+    t.passed();
+  }
+  // ...and, refused or not, nothing of it may be kept: neither where A looks nor in B's own list.
+  // A replica may store it late, so the lists are read once the settle window has passed.
+  await writesOfThisFileAnswered(t);
+  const known = idsIn(await listingBeforeRefusedWrites(t));
+  const sentHere = (bank: Record<string, unknown>): boolean => bank.account_number === body.account_number && bank.user_id === t.settings.userIdA;
+  const ofA = await listingAfterWrites(t);
+  const ofB = await proofWalk(t, { path: '/user_banks', auth: 'b' });
+  const lists = [
+    { where: "A's GET /user_banks?user_id={A's user}", walk: ofA.walk, items: ofA.banks.filter((bank) => !known.has(idOf(bank) ?? '')) },
+    { where: "B's own GET /user_banks", walk: ofB, items: ofB.items.map(record) },
+  ];
+  const unfinished: string[] = [];
+  for (const list of lists) {
+    if (list.walk.end === 'http-error' && list.walk.pages.length === 1) t.inconclusive(`${list.where} was refused (${list.walk.detail}); check --token, --token-b and the user ids`);
+    const stored = list.items.find(sentHere);
+    if (stored) {
+      t.fail(`caller B's POST /user_banks with A's user_id (answered ${post.status}) left User Bank ${String(stored.id)} linked to A's User in ${list.where}${SAME_BUSINESS}`, {
+        exchange: post,
+        expected: "no User Bank on A's user made by B",
+        actual: `User Bank ${String(stored.id)}`,
+      });
+    } else if (list.walk.end === 'complete') {
+      t.passed();
+    } else {
+      unfinished.push(`${list.where} (${list.walk.detail ?? list.walk.end})`);
+    }
+  }
+  if (unfinished.length > 0) t.inconclusive(`could not read to its end: ${unfinished.join('; ')}, so B's bank might be further on; Users with fewer User Banks let the proof finish`);
+  t.passed(`caller B's POST with A's user_id was answered ${post.status}; nothing of it is in A's or B's list`);
+});
+
+conformanceCheck('user-banks.create.invalid.creates-nothing', async (t) => {
+  if (t.settings.readOnly) t.skip('sends invalid POST /user_banks requests; run without --read-only to prove a refused one creates nothing');
+  if (t.run.client.budget.remaining <= 0) t.skip(`the write budget (--max-writes ${t.settings.maxWrites}) is spent; raise it to check creation (${WRITES_NEEDED})`);
+  const proof = new NothingCreatedProof(invalidSends(t.run.client));
+  const outcome = await runProperty(t, {
+    arbitrary: invalidCreateRequest(t.settings.userIdA),
+    numRuns: t.settings.runs,
+    // The requests were sent (and shrunk) by the create suite's invalid-body checks; this one judges their effect.
+    shrinkCalls: 0,
+    describe: describeInvalid,
+    judge: (request) => proof.judge(t, request),
+  });
+  await writesOfThisFileAnswered(t);
+  const note = await proof.settle(t);
+  reportProperty(t, outcome, { what: `a refused create request creates nothing${note !== undefined ? ` (${note})` : ''}`, describe: describeInvalid });
+});
