@@ -8,7 +8,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startReferenceProcess } from './reference-process.js';
 import { suiteRun } from './suite-run.js';
-import { autocannonRate, clientRate, type Rate } from './throughput.js';
+import { autocannonRate, clientRate, parseFloorRate, type Rate } from './throughput.js';
 import { traverse } from './traversal.js';
 
 // Other work on the machine moves every timing; the load average is recorded beside them.
@@ -23,22 +23,25 @@ const log = (line: string): void => console.error(`bench: ${line}`);
 
 log(`throughput, ${CONCURRENCY} in flight, ${ROUNDS} alternating rounds of ${SECONDS} s each (reference in its own process)`);
 const server = await startReferenceProcess();
-const rounds: { client: Rate; cannon: Rate; ratio: number }[] = [];
+const rounds: { client: Rate; cannon: Rate; floor: Rate; ratio: number; cpuOverFloor: number }[] = [];
 try {
   await clientRate(server.url, server.token, CONCURRENCY, 1); // warm both sides up
   await autocannonRate(server.url, server.token, CONCURRENCY, 1);
+  await parseFloorRate(server.url, server.token, CONCURRENCY, 1);
   // Alternating short rounds, so a burst of load from elsewhere on a shared machine hits both sides alike.
   for (let round = 0; round < ROUNDS; round += 1) {
     const client = await clientRate(server.url, server.token, CONCURRENCY, SECONDS);
     const cannon = await autocannonRate(server.url, server.token, CONCURRENCY, SECONDS);
-    if (client.non2xx > 0 || cannon.non2xx > 0) throw new Error(`non-2xx answers during the throughput runs (client ${client.non2xx}, autocannon ${cannon.non2xx})`);
-    rounds.push({ client, cannon, ratio: client.perSecond / cannon.perSecond });
+    const floor = await parseFloorRate(server.url, server.token, CONCURRENCY, SECONDS);
+    if (client.non2xx > 0 || cannon.non2xx > 0 || floor.non2xx > 0) throw new Error(`non-2xx answers during the throughput runs (client ${client.non2xx}, autocannon ${cannon.non2xx}, undici + JSON.parse ${floor.non2xx})`);
+    rounds.push({ client, cannon, floor, ratio: client.perSecond / cannon.perSecond, cpuOverFloor: client.cpuMsPerRequest / floor.cpuMsPerRequest });
   }
 } finally {
   await server.stop();
 }
 const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)] as (typeof rounds)[number];
 const throughput = { client: median.client, cannon: median.cannon };
+const cpuOverFloor = [...rounds].map((r) => r.cpuOverFloor).sort((a, b) => a - b)[Math.floor(rounds.length / 2)] as number;
 
 log('the full default run against the reference');
 const local = await suiteRun({ latencyMs: 0 });
@@ -46,10 +49,24 @@ log('the full default run with 50 ms added to every answer');
 const at50 = await suiteRun({ latencyMs: 50 });
 log('the full default run against a User with 5,000 more User Banks');
 const large = await suiteRun({ latencyMs: 0, extraBanks: 5_000 });
+log('the full default run against the reference throttled at 100 requests a second (429 + Retry-After: 1)');
+const throttled = await suiteRun({ latencyMs: 0, variation: 'throttled-100' });
+log('the full default run against a User with 12,000 User Banks, 30 ms away (a long-lived staging)');
+const largeRemote = await suiteRun({ latencyMs: 30, extraBanks: 12_000 });
+log('the full default run against a User with 100,000 User Banks, on this machine');
+const huge = await suiteRun({ latencyMs: 0, extraBanks: 100_000, timeoutMs: 600_000 });
 log('walking 10,000 user banks');
 const t10k = await traverse(10_000);
 log('walking 100,000 user banks');
 const t100k = await traverse(100_000);
+
+const figuresOf = (run: Awaited<ReturnType<typeof suiteRun>>): { seconds: number; verdict: string | undefined; exitCode: number | null; requests: number; created: number } => ({
+  seconds: round(run.seconds),
+  verdict: run.verdict,
+  exitCode: run.exitCode,
+  requests: run.requests,
+  created: run.created,
+});
 
 const bench = {
   measuredAt: new Date().toISOString(),
@@ -63,6 +80,10 @@ const bench = {
   /** Client CPU per request (ms), summed over the rounds: how much work each side's client does for one request. */
   runnerCpuMsPerRequest: round(cpuPerRequest(rounds.map((r) => r.client)), 3),
   autocannonCpuMsPerRequest: round(cpuPerRequest(rounds.map((r) => r.cannon)), 3),
+  parseFloorCpuMsPerRequest: round(cpuPerRequest(rounds.map((r) => r.floor)), 3),
+  /** The client's CPU per 100-item page over undici + JSON.parse alone (median of the rounds' ratios). */
+  clientCpuVsParseFloor: round(cpuOverFloor),
+  clientCpuVsParseFloorRounds: rounds.map((r) => round(r.cpuOverFloor)),
   suiteSecondsLocal: round(local.seconds),
   requestsLocal: local.requests,
   suiteSecondsAt50ms: round(at50.seconds),
@@ -70,6 +91,12 @@ const bench = {
   /** The full run when the configured User holds 5,105 User Banks: the runner's cost as the target grows. */
   suiteSecondsLarge: round(large.seconds),
   requestsLarge: large.requests,
+  /** The full run against the reference throttled at 100 req/s: decided, and how long the throttling cost. */
+  throttled100: figuresOf(throttled),
+  /** The full run against a configured User with 12,000 User Banks, 30 ms added to every answer. */
+  largeAt30ms: figuresOf(largeRemote),
+  /** The full run against a configured User with 100,000 User Banks, no added latency: decided is the target. */
+  large100kLocal: figuresOf(huge),
   traversal10k: { seconds: round(t10k.seconds), peakRssMb: round(t10k.peakRssMb, 0), pages: t10k.pages },
   traversal100k: { seconds: round(t100k.seconds), peakRssMb: round(t100k.peakRssMb, 0), pages: t100k.pages },
   runs: {
@@ -77,7 +104,16 @@ const bench = {
     at50ms: { exitCode: at50.exitCode, verdict: at50.verdict, checks: at50.checks },
     large: { exitCode: large.exitCode, verdict: large.verdict, checks: large.checks },
   },
-  targets: { runnerVsAutocannon: '>= 0.7', suiteSecondsLocal: '<= 10', suiteSecondsAt50ms: '<= 60', traversal100kPeakRssMb: '<= 256' },
+  targets: {
+    runnerVsAutocannon: '>= 0.7 (information)',
+    clientCpuVsParseFloor: '<= 1.25',
+    suiteSecondsLocal: '<= 10',
+    suiteSecondsAt50ms: '<= 20',
+    throttled100: 'decided (exit 0)',
+    largeAt30ms: 'decided (exit 0) in <= 60 s',
+    large100kLocal: 'decided (exit 0)',
+    traversal100kPeakRssMb: '<= 256',
+  },
 };
 
 const dir = resolve(process.cwd(), 'reports');
@@ -88,8 +124,12 @@ const met = (ok: boolean): string => (ok ? 'met' : 'NOT met');
 const rows: [string, string, string][] = [
   ['runnerVsAutocannon', `${bench.runnerVsAutocannon} (${bench.runnerRequestsPerSecond} vs ${bench.autocannonRequestsPerSecond} req/s)`, `>= 0.7 ${met(bench.runnerVsAutocannon >= 0.7)}`],
   ['client CPU/request', `${bench.runnerCpuMsPerRequest} ms (autocannon ${bench.autocannonCpuMsPerRequest} ms)`, ''],
+  ['clientCpuVsParseFloor', `${bench.clientCpuVsParseFloor} (undici + JSON.parse ${bench.parseFloorCpuMsPerRequest} ms/page)`, `<= 1.25 ${met(bench.clientCpuVsParseFloor <= 1.25)}`],
   ['suiteSecondsLocal', `${bench.suiteSecondsLocal} s, ${bench.requestsLocal} requests`, `<= 10 s ${met(bench.suiteSecondsLocal <= 10)}`],
-  ['suiteSecondsAt50ms', `${bench.suiteSecondsAt50ms} s, ${bench.requestsAt50ms} requests`, `<= 60 s ${met(bench.suiteSecondsAt50ms <= 60)}`],
+  ['suiteSecondsAt50ms', `${bench.suiteSecondsAt50ms} s, ${bench.requestsAt50ms} requests`, `<= 20 s ${met(bench.suiteSecondsAt50ms <= 20)}`],
+  ['throttled100', `${bench.throttled100.seconds} s, ${bench.throttled100.requests} requests (${bench.throttled100.verdict})`, `exit 0 ${met(bench.throttled100.exitCode === 0)}`],
+  ['large100kLocal', `${bench.large100kLocal.seconds} s, ${bench.large100kLocal.requests} requests (${bench.large100kLocal.verdict})`, `exit 0 ${met(bench.large100kLocal.exitCode === 0)}`],
+  ['largeAt30ms', `${bench.largeAt30ms.seconds} s, ${bench.largeAt30ms.requests} requests (${bench.largeAt30ms.verdict})`, `exit 0 in <= 60 s ${met(bench.largeAt30ms.exitCode === 0 && bench.largeAt30ms.seconds <= 60)}`],
   ['suiteSecondsLarge', `${bench.suiteSecondsLarge} s, ${bench.requestsLarge} requests (${bench.runs.large.verdict})`, ''],
   ['traversal10k', `${bench.traversal10k.seconds} s, peak RSS ${bench.traversal10k.peakRssMb} MB`, ''],
   ['traversal100k', `${bench.traversal100k.seconds} s, peak RSS ${bench.traversal100k.peakRssMb} MB`, `<= 256 MB ${met(bench.traversal100k.peakRssMb <= 256)}`],

@@ -19,18 +19,18 @@ export interface SuiteRunFigures {
   exitCode: number | null;
   verdict: string | undefined;
   checks: number;
+  /** Resources the run created (results.json created[]). */
+  created: number;
 }
 
 const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 
-export async function suiteRun(options: { latencyMs: number; extraBanks?: number; concurrency?: number; timeoutMs?: number }): Promise<SuiteRunFigures> {
-  const reference = await startReference({ latencyMs: options.latencyMs, extraBanks: options.extraBanks ?? 0 });
+export async function suiteRun(options: { latencyMs: number; extraBanks?: number; concurrency?: number; timeoutMs?: number; variation?: string }): Promise<SuiteRunFigures> {
+  const reference = await startReference({ latencyMs: options.latencyMs, extraBanks: options.extraBanks ?? 0, ...(options.variation !== undefined ? { variation: options.variation } : {}) });
   const reportDir = mkdtempSync(join(tmpdir(), 'blc-bench-'));
   const args = [
     '--base-url', reference.url,
-    '--token', reference.callers.a.token,
     '--user-id', reference.callers.a.userIds[0] as string,
-    '--token-b', reference.callers.b.token,
     '--user-id-b', reference.callers.b.userIds[0] as string,
     '--report-dir', reportDir,
     ...(options.concurrency ? ['--concurrency', String(options.concurrency)] : []),
@@ -40,7 +40,8 @@ export async function suiteRun(options: { latencyMs: number; extraBanks?: number
     const exitCode = await new Promise<number | null>((resolve, reject) => {
       const proc = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), cli, ...args], {
         stdio: ['ignore', 'ignore', 'inherit'],
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CI: 'true' },
+        // Tokens through the environment, as README asks of users (a token flag draws the CLI's warning).
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CI: 'true', CONFORMANCE_TOKEN: reference.callers.a.token, CONFORMANCE_TOKEN_B: reference.callers.b.token },
       });
       const timer = setTimeout(() => proc.kill('SIGKILL'), options.timeoutMs ?? 300_000);
       proc.on('error', reject);
@@ -52,7 +53,7 @@ export async function suiteRun(options: { latencyMs: number; extraBanks?: number
     const seconds = (performance.now() - started) / 1000;
     const results = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as Results;
     const requests = Object.values(reference.requestCounts).reduce((a, b) => a + b, 0);
-    return { seconds, requests, exitCode, verdict: results.verdict, checks: results.checks.length };
+    return { seconds, requests, exitCode, verdict: results.verdict, checks: results.checks.length, created: results.created.length };
   } finally {
     await reference.close();
   }

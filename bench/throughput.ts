@@ -3,6 +3,7 @@
  * with N requests in flight, against autocannon with N connections, same server, same duration.
  */
 import autocannon from 'autocannon';
+import { Agent, request } from 'undici';
 import { benchContext, benchSettings } from './suite-context.js';
 
 export interface Rate {
@@ -21,8 +22,8 @@ const cpuMs = (since: NodeJS.CpuUsage): number => {
 
 const PATH = '/user_banks?limit=100';
 
-export async function clientRate(url: string, token: string, concurrency: number, seconds: number): Promise<Rate> {
-  const { client } = benchContext(benchSettings(url, token, '', concurrency));
+/** `concurrency` loops sending one request each with `send` (which answers the status) for `seconds`. */
+async function closedLoopRate(concurrency: number, seconds: number, send: () => Promise<number>): Promise<Rate> {
   let requests = 0;
   let non2xx = 0;
   const cpu = process.cpuUsage();
@@ -30,16 +31,21 @@ export async function clientRate(url: string, token: string, concurrency: number
   const until = started + seconds * 1000;
   const worker = async (): Promise<void> => {
     while (performance.now() < until) {
-      const exchange = await client.send({ path: '/user_banks', query: { limit: 100 } });
+      const status = await send();
       requests += 1;
-      if (exchange.status < 200 || exchange.status >= 300) non2xx += 1;
+      if (status < 200 || status >= 300) non2xx += 1;
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   const elapsed = (performance.now() - started) / 1000;
-  const cpuPerRequest = cpuMs(cpu) / Math.max(1, requests);
+  return { requests, seconds: elapsed, perSecond: requests / elapsed, non2xx, cpuMsPerRequest: cpuMs(cpu) / Math.max(1, requests) };
+}
+
+export async function clientRate(url: string, token: string, concurrency: number, seconds: number): Promise<Rate> {
+  const { client } = benchContext(benchSettings(url, token, '', concurrency));
+  const rate = await closedLoopRate(concurrency, seconds, async () => (await client.send({ path: '/user_banks', query: { limit: 100 } })).status);
   await client.close();
-  return { requests, seconds: elapsed, perSecond: requests / elapsed, non2xx, cpuMsPerRequest: cpuPerRequest };
+  return rate;
 }
 
 export async function autocannonRate(url: string, token: string, concurrency: number, seconds: number): Promise<Rate> {
@@ -53,4 +59,20 @@ export async function autocannonRate(url: string, token: string, concurrency: nu
   });
   const total = result.requests.total;
   return { requests: total, seconds: result.duration, perSecond: total / result.duration, non2xx: result.non2xx + result.errors, cpuMsPerRequest: cpuMs(cpu) / Math.max(1, total) };
+}
+
+/**
+ * The floor under the client's CPU per page: undici's request plus JSON.parse of the body, nothing
+ * else (no redaction, evidence, throttle or schema), same concurrency, same pages. The client cannot
+ * do less than this for a 100-item page it must read; clientCpuVsParseFloor is the client over it.
+ */
+export async function parseFloorRate(url: string, token: string, concurrency: number, seconds: number): Promise<Rate> {
+  const agent = new Agent({ connections: concurrency, pipelining: 1 });
+  const rate = await closedLoopRate(concurrency, seconds, async () => {
+    const answer = await request(url + PATH, { dispatcher: agent, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+    JSON.parse(await answer.body.text());
+    return answer.statusCode;
+  });
+  await agent.close();
+  return rate;
 }
