@@ -86,6 +86,7 @@ function callerDespiteFault(req: IncomingMessage, state: ReferenceState, operati
   return undefined;
 }
 
+// Stryker disable all: fault-only: called only under the auth-refused-write-persists fault, off in every run that judges a mutant.
 /** Stores the User Bank of a refused POST with whichever caller owns its user_id (fault only). */
 async function persistRefusedWrite(req: IncomingMessage, state: ReferenceState): Promise<void> {
   const input = JSON.parse(await readBody(req)) as Record<string, unknown>;
@@ -108,3 +109,4 @@ async function persistRefusedWrite(req: IncomingMessage, state: ReferenceState):
     ...(state.variation.listingLagMs > 0 ? { listedFrom: performance.now() + state.variation.listingLagMs } : {}),
   });
 }
+// Stryker restore all

@@ -28,6 +28,7 @@ export function paginate<T extends { seq: number }>(
   if (cursor !== undefined) {
     const position = decodeCursor(variation.cursorStyle, cursor, scope);
     if (!position) throw new BadCursor('cursor not recognised');
+    // Stryker disable next-line all: fault-only: the lap is above 0 only on the endless walk of the cursor-never-ends fault, off in every run that judges a mutant.
     lap = position.lap;
     if (position.kind === 'offset') start = position.offset;
     else if (position.kind === 'after-seq') {
@@ -35,7 +36,9 @@ export function paginate<T extends { seq: number }>(
       const index = ordered.findIndex((row) => (ascending ? row.seq > position.seq : row.seq < position.seq));
       start = index === -1 ? ordered.length : index;
     }
+    // Stryker disable next-line all: fault-only: the paging defects of the page-boundary-skip and page-boundary-repeat faults, off in every run that judges a mutant.
     if (defects.boundary === 'skip') start = Math.min(ordered.length, start + 1);
+    // Stryker disable next-line all: fault-only: as above.
     if (defects.boundary === 'repeat') start = Math.max(0, start - 1);
   }
   const items = ordered.slice(start, start + limit);
@@ -44,6 +47,7 @@ export function paginate<T extends { seq: number }>(
   const pointOnward = more || (variation.emptyLastPage && items.length === limit && items.length > 0);
   const last = items[items.length - 1];
   if (pointOnward && last) return { items, nextCursor: encodeCursor(variation.cursorStyle, { lastSeq: last.seq, nextOffset: end, lap }, scope) };
+  // Stryker disable next-line all: fault-only: the cursor-never-ends fault, off in every run that judges a mutant.
   if (defects.neverEnds) return { items, nextCursor: encodeRestartCursor(variation.cursorStyle, lap + 1, scope) };
   return { items, nextCursor: null };
 }

@@ -10,6 +10,7 @@ import type { HandlerContext } from './types.js';
 /** The statuses the code knows (what the fixtures and creation use); only the status-filter-unknown-ignored fault asks. */
 const KNOWN_STATUSES = new Set(['active', 'inactive']);
 
+// Stryker disable all: fault-only: the first-page cache of the user-id-filter-cache-key fault, off in every run that judges a mutant.
 /** The first-page cache of the user-id-filter-cache-key fault, per running server. */
 const firstPages = new WeakMap<ReferenceState, Map<string, Record<string, unknown>>>();
 function cacheOf(state: ReferenceState): Map<string, Record<string, unknown>> {
@@ -17,7 +18,9 @@ function cacheOf(state: ReferenceState): Map<string, Record<string, unknown>> {
   if (!cache) firstPages.set(state, (cache = new Map()));
   return cache;
 }
+// Stryker restore all
 
+// Stryker disable all: fault-only: reads a cursor only under the cursor-trusted-owner and cursor-trusted-filter faults, off in every run that judges a mutant.
 /**
  * What the cursor-trusting faults read from a cursor: the caller whose list it walked
  * (cursor-trusted-owner) and the filters it was issued with (cursor-trusted-filter).
@@ -32,6 +35,7 @@ function trustedCursorScope(cursor: string | undefined, state: ReferenceState): 
   const owner = trustOwner ? state.callers.find((c) => c.name === name) : undefined;
   return { ...(owner ? { owner } : {}), filters: trustFilters, userId: userId === '' ? null : userId, status: status === '' ? null : status };
 }
+// Stryker restore all
 
 /** The page size asked for, or an error sentence when the value is out of the spec's range. */
 export function parseLimit(raw: string | null, capAbove100: boolean, honourAbove100 = false): number | string {
@@ -125,6 +129,7 @@ export function listUserBanks(ctx: HandlerContext): void {
   }
 }
 
+// Stryker disable all: fault-only: called only under the list-order-not-unique fault, off in every run that judges a mutant.
 /**
  * Fault list-order-not-unique: ORDER BY status (not unique) with OFFSET paging. The rows of one status
  * come back in whatever order each query happens to give them (here: shuffled per request).
@@ -141,3 +146,4 @@ function sendOffsetPageInUnstableOrder(rows: readonly BankRecord[], cursor: stri
   const end = offset + items.length;
   sendJson(res, 200, { data: items.map((b) => serializeBank(b, state, 'list')), next_cursor: end < rows.length ? String(end) : null });
 }
+// Stryker restore all
