@@ -46,7 +46,7 @@ export function decodeCursor(style: Variation['cursorStyle'], cursor: string, sc
     const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { k?: unknown; r?: unknown; s?: unknown; l?: unknown };
     // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: equivalent for the keyset cursor: it names a position, and a position used in another caller's or filter's list still lists only that list's own items (the offset style has no scope at all).
     if (parsed.s !== scope) return undefined;
-    // Stryker disable next-line all: fault-only: only the cursor-never-ends fault issues a restart cursor (r), off in every run that judges a mutant; a cursor without k is refused below either way.
+    // Stryker disable next-line StringLiteral,ObjectLiteral: fault-only: only the cursor-never-ends fault issues a restart cursor (r), off in every run that judges a mutant.
     if (typeof parsed.r === 'number') return { kind: 'restart', lap: parsed.r };
     if (typeof parsed.k !== 'number') return undefined;
     // Stryker disable next-line all: fault-only: the lap (l) is present only on the endless walk of the cursor-never-ends fault.
