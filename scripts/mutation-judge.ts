@@ -30,7 +30,7 @@ export const JUDGE_VARIATIONS: readonly { name: string; strict: boolean }[] = [
   { name: 'paged-rfp-403', strict: false },
 ];
 /** A consistent in-memory target: no settle window; few property runs (the suite's checks, not fast-check's search, judge a mutant). */
-const COMMON = ['--fail-fast', '--seed', '42', '--runs', '5', '--settle-ms', '0'];
+const COMMON = ['--fail-fast', '--seed', '42', '--runs', '5', '--settle-ms', '0', '--timeout-ms', '3000'];
 const verbose = process.env.MUTATION_JUDGE_VERBOSE === '1';
 
 function cli(args: string[], env: Record<string, string>): Promise<number> {

@@ -41,7 +41,10 @@ function isStrykerCall(node, prefix) {
   return node?.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name.startsWith(prefix);
 }
 
-/** The fault named by a `<x>.fault('name')` call, or undefined. */
+/** Helpers that are a fault switch themselves: they return state.fault(...) of a name they look up. */
+const FAULT_HELPERS = ['operationFault'];
+
+/** The fault named by a `<x>.fault('name')` call (or a FAULT_HELPERS call), or undefined. */
 function faultCall(original, scope) {
   const node = unwrap(original);
   if (!node) return undefined;
@@ -52,6 +55,8 @@ function faultCall(original, scope) {
   }
   if (node.type !== 'CallExpression') return undefined;
   const callee = node.callee;
+  // The auth handler's lookup of a per-operation fault (auth.ts): state.fault of the fault its table names for the operation.
+  if (callee.type === 'Identifier' && FAULT_HELPERS.includes(callee.name)) return `${callee.name}(...)`;
   const arg = node.arguments[0];
   if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier' || callee.property.name !== 'fault') return undefined;
   const name = unwrap(arg);
@@ -88,7 +93,9 @@ function shouldIgnore(path) {
   const parent = path.parent;
   const key = path.key;
   if (!parent) return undefined;
-  if ((parent.type === 'IfStatement' || parent.type === 'ConditionalExpression') && key === 'test') {
+  // A switch kept in a const (`const unverified = state.fault(...) || operationFault(...)`): the same as a test.
+  const valueSwitch = parent.type === 'VariableDeclarator' && key === 'init' && path.parentPath.parent.kind === 'const';
+  if (((parent.type === 'IfStatement' || parent.type === 'ConditionalExpression') && key === 'test') || valueSwitch) {
     const on = needsFault(path.node, path.scope);
     if (on !== undefined) return `fault switch of '${on}': turned false it is the fault off, as in every judged run (equivalent); turned true it is the fault on here, which the fault matrix of npm test proves the suite catches`;
   }
