@@ -6,19 +6,21 @@
  * Ignored with the fault's name, not left as survivors:
  *
  *  - the branch a fault switches on: the consequent of `if (F)` / `F ? A : B` where the test needs a
- *    fault (F is `state.fault(...)` or an && chain holding one), the alternate where the test is
- *    `!state.fault(...)` (or an || chain holding one), the right operand of `F && X` and `!F || X`;
+ *    fault (F is `state.fault(...)`, an && chain holding one, an || of two such, or a const holding
+ *    one), the alternate where the test is `!state.fault(...)` (or an || chain holding one), the right
+ *    operand of `F && X` and `!F || X`;
  *  - the other operand of an && whose sibling needs a fault (`X && state.fault(...)`): with the fault
- *    off the && is false whatever X is, so a mutant of X changes nothing.
+ *    off the && is false whatever X is, so a mutant of X changes nothing;
+ *  - the switch itself: the test of such an `if` or `?:` (or of `if (!state.fault(...))`, the other way
+ *    round), or the value of a const that is one. Turned false it is the fault off, which is what every
+ *    judged run has (an equivalent mutant, and each would cost a full run of every variation); turned
+ *    true it is the fault on at that place, which the fault matrix of npm test already proves the
+ *    suite catches (test/matrix/faults.test.ts).
  *
- *  - the switch itself, the test of such an `if` or `?:`: turned false it is the fault off, which is
- *    what every judged run has (an equivalent mutant that would cost a full run of every variation);
- *    turned true it is the fault on at that place, which the fault matrix of npm test already proves
- *    the suite catches (test/matrix/faults.test.ts).
- *
- * A test that is `state.fault(...)` as a value (`x = state.fault(...) || y`) stays judged. Only the
- * fault catalog's own switch is recognised: a call of a member named `fault` with one string literal
- * argument (or a const bound to one).
+ * Only the fault catalog's own switch is recognised: a call of a member named `fault` with one string
+ * literal argument, and the auth handler's per-operation lookup (FAULT_HELPERS). Fault-only code that
+ * is not shaped so (a helper only a fault calls, the cursor lap) is marked in the source with
+ * `// Stryker disable ...: fault-only: <which fault>` instead.
  */
 import { PluginKind, declareValuePlugin } from '@stryker-mutator/api/plugin';
 
@@ -70,6 +72,12 @@ function needsFault(original, scope) {
   if (!node) return undefined;
   const named = faultCall(node, scope);
   if (named !== undefined) return named;
+  // A const that holds such a test (`const unknownStatusDropped = ... && state.fault(...)`).
+  if (node.type === 'Identifier' && scope) {
+    const binding = scope.getBinding(node.name);
+    const init = binding?.constant && binding.path.isVariableDeclarator() ? binding.path.node.init : undefined;
+    return init && init.type !== 'Identifier' ? needsFault(init, undefined) : undefined;
+  }
   if (node.type === 'LogicalExpression' && node.operator === '&&') return needsFault(node.left, scope) ?? needsFault(node.right, scope);
   if (node.type === 'LogicalExpression' && node.operator === '||') {
     const left = needsFault(node.left, scope);
@@ -96,7 +104,7 @@ function shouldIgnore(path) {
   // A switch kept in a const (`const unverified = state.fault(...) || operationFault(...)`): the same as a test.
   const valueSwitch = parent.type === 'VariableDeclarator' && key === 'init' && path.parentPath.parent.kind === 'const';
   if (((parent.type === 'IfStatement' || parent.type === 'ConditionalExpression') && key === 'test') || valueSwitch) {
-    const on = needsFault(path.node, path.scope);
+    const on = needsFault(path.node, path.scope) ?? needsFaultToBeFalse(path.node, path.scope);
     if (on !== undefined) return `fault switch of '${on}': turned false it is the fault off, as in every judged run (equivalent); turned true it is the fault on here, which the fault matrix of npm test proves the suite catches`;
   }
   if (parent.type === 'IfStatement' || parent.type === 'ConditionalExpression') {

@@ -8,6 +8,7 @@ import type { ReferenceState } from '../state.js';
 import type { HandlerContext } from './types.js';
 
 /** The statuses the code knows (what the fixtures and creation use); only the status-filter-unknown-ignored fault asks. */
+// Stryker disable next-line all: fault-only: read only by the status-filter-unknown-ignored fault, off in every run that judges a mutant.
 const KNOWN_STATUSES = new Set(['active', 'inactive']);
 
 // Stryker disable all: fault-only: the first-page cache of the user-id-filter-cache-key fault, off in every run that judges a mutant.
@@ -38,11 +39,13 @@ function trustedCursorScope(cursor: string | undefined, state: ReferenceState): 
 // Stryker restore all
 
 /** The page size asked for, or an error sentence when the value is out of the spec's range. */
+// Stryker disable next-line BooleanLiteral: equivalent: the only caller always passes the flag.
 export function parseLimit(raw: string | null, capAbove100: boolean, honourAbove100 = false): number | string {
   if (raw === null) return 100;
   if (!/^\d{1,9}$/.test(raw)) return 'limit must be a whole number from 1 to 100';
   const value = Number(raw);
   if (value < 1) return 'limit must be at least 1';
+  // Stryker disable next-line EqualityOperator,MethodExpression: fault-only: honourAbove100 is true only under the limit-above-100-honoured fault, off in every run that judges a mutant.
   if (value > 100 && honourAbove100) return Math.min(value, 1_000);
   if (value > 100) return capAbove100 ? 100 : 'limit must be at most 100';
   return value;
@@ -79,7 +82,9 @@ export function listUserBanks(ctx: HandlerContext): void {
   const statusApplied = state.fault('status-filter-ignored') || unknownStatusDropped ? null : status;
   // Fault: first pages of user_id-filtered listings cached under a key that leaves the user_id out.
   const cacheKey = userId !== null && cursor === undefined && state.fault('user-id-filter-cache-key') ? `${caller.name}:${limit}:${status ?? ''}` : undefined;
+  // Stryker disable next-line all: fault-only: cacheKey is set only under the user-id-filter-cache-key fault, off in every run that judges a mutant.
   const cached = cacheKey === undefined ? undefined : cacheOf(state).get(cacheKey);
+  // Stryker disable next-line all: fault-only: as above (true answers a cache entry that is never there).
   if (cached) {
     sendJson(res, 200, cached);
     return;
@@ -89,6 +94,7 @@ export function listUserBanks(ctx: HandlerContext): void {
   const everyBank = (userId !== null && state.fault('cross-tenant-bank-filter')) || state.fault('cross-tenant-bank-list') ? state.callers.flatMap((c) => c.banks).sort((x, y) => x.seq - y.seq) : caller.banks;
   // A replica that lists creations late shows only what has reached it.
   const now = performance.now();
+  // Stryker disable next-line all: the listing lag of the late-listing-300ms variation, which no judged run uses (it needs a settle window; the mutation runs use --settle-ms 0); 0 everywhere else, where every row is listed at once.
   const pool = variation.listingLagMs > 0 ? everyBank.filter((b) => b.listedFrom === undefined || b.listedFrom <= now) : everyBank;
   // No filter: the list itself (never mutated here), not a copy of it per page, so walking 100,000 stays linear.
   const filtered = userIdApplied !== null || statusApplied !== null;
@@ -106,6 +112,7 @@ export function listUserBanks(ctx: HandlerContext): void {
       cursor,
       limit,
       variation,
+      // Stryker disable next-line all: equivalent, as the scope check in cursor.ts: a keyset cursor names a position, and a position used in another listing lists only that listing's own items.
       scope: `${caller.name}:banks:${userId ?? ''}:${status ?? ''}`,
       defects: {
         ...(state.fault('page-boundary-skip') ? { boundary: 'skip' as const } : {}),
@@ -113,9 +120,11 @@ export function listUserBanks(ctx: HandlerContext): void {
         neverEnds: state.fault('cursor-never-ends'),
       },
     });
+    // Stryker disable next-line StringLiteral: equivalent: the context only chooses which shape faults apply, all off in every run that judges a mutant.
     const body: Record<string, unknown> = { data: page.items.map((b) => serializeBank(b, state, 'list')), next_cursor: page.nextCursor };
     if (rows.length === 0 && state.fault('empty-list-data-null')) body.data = null;
     if (page.nextCursor === null && state.fault('last-page-next-cursor-missing')) delete body.next_cursor;
+    // Stryker disable next-line all: fault-only: the cache of the user-id-filter-cache-key fault (a key of undefined is never read).
     if (cacheKey !== undefined) cacheOf(state).set(cacheKey, body);
     sendJson(res, 200, body);
   } catch (error) {
