@@ -53,6 +53,7 @@ function callerFor(header: string | undefined, state: ReferenceState, operation:
 }
 
 /** The caller a token only close to theirs is taken for, under the token-comparison faults; otherwise none. */
+// Stryker disable next-line BlockStatement: fault-only: every branch returns a caller only under a token-comparison fault; emptied it returns undefined, as every judged run gets.
 function nearMissCaller(token: string, state: ReferenceState, operation: OperationName): Caller | undefined {
   // A comparison over the length of what was sent (strncmp-like): any prefix of a token passes.
   if (state.fault('auth-token-prefix-accepted')) return state.callers.find((c) => token.length > 0 && c.token.startsWith(token));
@@ -73,12 +74,14 @@ const TOKEN_NOT_VERIFIED: Partial<Record<OperationName, string>> = {
   get_user: 'get-user-token-not-verified',
 };
 
+// Stryker disable next-line BlockStatement: fault-only: emptied it returns undefined (false), the per-operation fault off, as in every judged run.
 function operationFault(state: ReferenceState, operation: OperationName, table: Partial<Record<OperationName, string>>): boolean {
   const name = table[operation];
   return name !== undefined && state.fault(name);
 }
 
 /** A caller found where a correct service would refuse: a route outside the middleware, a token in the query. */
+// Stryker disable next-line BlockStatement: fault-only: every branch returns a caller only under a fault; emptied it returns undefined, as every judged run gets.
 function callerDespiteFault(req: IncomingMessage, state: ReferenceState, operation: OperationName): Caller | undefined {
   if (operation === 'create_user_bank' && state.fault('create-auth-skipped')) return state.callers[0];
   if (operation === 'list_rfp_registrations' && req.headers.authorization === undefined && state.fault('rfp-list-public')) return state.callers[0];

@@ -64,7 +64,9 @@ export function listUserBanks(ctx: HandlerContext): void {
   }
   if (rawLimit === null && state.fault('default-page-size-50')) limit = 50;
   if (state.fault('limit-ignored')) limit = Math.max(limit, 100);
-  const cursor = url.searchParams.get('cursor') ?? undefined;
+  const sentCursor = url.searchParams.get('cursor') ?? undefined;
+  // Fault: the cursor is read from its first character of the base64url alphabet on (a pattern anchored at its end only), so junk before it passes.
+  const cursor = sentCursor !== undefined && state.fault('cursor-leading-junk-ignored') ? sentCursor.replace(/^[^A-Za-z0-9_-]+/, '') : sentCursor;
   const trusted = trustedCursorScope(cursor, state);
   // Faults: a stateless cursor that carries its listing (caller, filters), trusted over the request.
   const caller = trusted?.owner ?? ctx.caller;
