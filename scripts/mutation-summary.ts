@@ -28,7 +28,7 @@ function ignoredKind(reason: string | undefined): string {
   if (reason === undefined) return 'other';
   if (reason.includes('fault switch')) return 'fault switch';
   if (reason.includes('fault-only')) return 'fault-only';
-  if (reason.startsWith('error text') || reason.includes('message of')) return 'error text';
+  if (reason.startsWith('error text') || reason.includes('message')) return 'error text';
   if (reason.includes('listing lag')) return 'late-listing variation (not judged)';
   if (/equivalent/i.test(reason)) return 'equivalent';
   return 'other';
