@@ -42,11 +42,14 @@ function trustedCursorScope(cursor: string | undefined, state: ReferenceState): 
 // Stryker disable next-line BooleanLiteral: equivalent: the only caller always passes the flag.
 export function parseLimit(raw: string | null, capAbove100: boolean, honourAbove100 = false): number | string {
   if (raw === null) return 100;
+  // Stryker disable next-line StringLiteral: the sentence is the 4xx's message (spec 7 leaves it open); emptied it is still a string, so still a refusal.
   if (!/^\d{1,9}$/.test(raw)) return 'limit must be a whole number from 1 to 100';
   const value = Number(raw);
+  // Stryker disable next-line StringLiteral: as above.
   if (value < 1) return 'limit must be at least 1';
   // Stryker disable next-line EqualityOperator,MethodExpression: fault-only: honourAbove100 is true only under the limit-above-100-honoured fault, off in every run that judges a mutant.
   if (value > 100 && honourAbove100) return Math.min(value, 1_000);
+  // Stryker disable next-line StringLiteral: as above.
   if (value > 100) return capAbove100 ? 100 : 'limit must be at most 100';
   return value;
 }
@@ -55,7 +58,9 @@ export function listUserBanks(ctx: HandlerContext): void {
   const { res, url, state } = ctx;
   const { variation } = state;
   const rawLimit = url.searchParams.get('limit');
-  let limit = parseLimit(rawLimit, variation.limitAbove100 === 'cap', state.fault('limit-above-100-honoured'));
+  // Stryker disable next-line all: equivalent: refusing a limit above 100 and capping it to 100 are both legitimate (the lists variations cap).
+  const capAbove100 = variation.limitAbove100 === 'cap';
+  let limit = parseLimit(rawLimit, capAbove100, state.fault('limit-above-100-honoured'));
   // Fault: a limit it cannot use (0, -1, 1.5, abc, empty) is taken as no limit; one above 100 keeps its own answer.
   if (typeof limit === 'string' && state.fault('limit-out-of-range-default') && !(Number(rawLimit) > 100)) limit = 100;
   if (typeof limit === 'string') {
@@ -116,6 +121,7 @@ export function listUserBanks(ctx: HandlerContext): void {
       variation,
       // Stryker disable next-line all: equivalent, as the scope check in cursor.ts: a keyset cursor names a position, and a position used in another listing lists only that listing's own items.
       scope: `${caller.name}:banks:${userId ?? ''}:${status ?? ''}`,
+      // Stryker disable next-line ObjectLiteral: fault-only: no paging defect, as with every fault off in a judged run.
       defects: {
         ...(state.fault('page-boundary-skip') ? { boundary: 'skip' as const } : {}),
         ...(state.fault('page-boundary-repeat') ? { boundary: 'repeat' as const } : {}),
