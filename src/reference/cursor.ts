@@ -53,7 +53,6 @@ export function decodeCursor(style: Variation['cursorStyle'], cursor: string, sc
     // Stryker disable next-line all: fault-only: the lap (l) is present only on the endless walk of the cursor-never-ends fault.
     const lap = typeof parsed.l === 'number' ? parsed.l : 0;
     return { kind: 'after-seq', seq: parsed.k, lap };
-    // Stryker disable next-line BlockStatement: equivalent: an emptied catch returns undefined as well.
   } catch {
     return undefined;
   }

@@ -33,9 +33,8 @@ export function listRfpRegistrations({ res, url, state, caller }: HandlerContext
     if (state.fault('rfp-registration-listed-twice') && data.length > 0) data.push({ ...data[0] });
     // Fault rfp-list-text-plain: the right body under the wrong label.
     sendJson(res, 200, { data, next_cursor: page.nextCursor }, state.fault('rfp-list-text-plain') ? { 'content-type': 'text/plain; charset=utf-8' } : {});
-    // Stryker disable next-line BlockStatement: equivalent: no check sends GET /rfp_registrations a cursor it never issued (4.3: its pagination controls are not shown), so no BadCursor reaches here.
   } catch (error) {
-    // Stryker disable next-line all: equivalent: as above; and nothing else the handler calls throws.
+    // Stryker disable next-line all: equivalent: no check sends GET /rfp_registrations a cursor it never issued (4.3: its pagination controls are not shown), and nothing else the handler calls throws.
     if (!(error instanceof BadCursor)) throw error;
     sendError(res, state.variation, state.variation.badInputStatus, 'invalid_cursor', 'the cursor is not one this service issued');
   }
