@@ -18,12 +18,16 @@ export const ABOVE_MAX_LIMITS = ['101', '1000'] as const;
 
 /**
  * Cursors this service never issued. A tampered one keeps a real cursor and adds characters that
- * belong to no common cursor alphabet (so a plain offset cursor stays invalid too); invented ones
- * cover a plain word, an overlong value and punctuation that naive decoders choke on.
+ * belong to no common cursor alphabet (so a plain offset cursor stays invalid too), after it and
+ * before it (a decoder anchored at one end only passes the other); invented ones cover a plain word,
+ * an overlong value and punctuation that naive decoders choke on.
  */
 export function invalidCursors(realCursor: string | undefined): Array<{ label: string; value: string }> {
   const out: Array<{ label: string; value: string }> = [];
-  if (realCursor !== undefined && realCursor.length > 0) out.push({ label: 'a real cursor with "~!x" appended', value: `${realCursor}~!x` });
+  if (realCursor !== undefined && realCursor.length > 0) {
+    out.push({ label: 'a real cursor with "~!x" appended', value: `${realCursor}~!x` });
+    out.push({ label: 'a real cursor with "~!" prepended', value: `~!${realCursor}` });
+  }
   out.push(
     { label: 'an invented word', value: 'conformance-invented-cursor' },
     { label: 'an overlong value (2,000 characters)', value: `~${'Zz9'.repeat(666)}~` },

@@ -18,6 +18,7 @@ export function authenticate(req: IncomingMessage, res: ServerResponse, state: R
   if (operation === 'get_user' && state.fault('auth-skipped-get-user')) return state.callers[0];
   const refuse = (): void => {
     const status = state.fault('auth-refusal-404') ? 404 : state.variation.authFailureStatus;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: which of the two challenges is sent; both name the Bearer scheme, all that spec 7's WWW-Authenticate convention asks.
     const challenge = header === undefined ? 'Bearer realm="banklink"' : 'Bearer realm="banklink", error="invalid_token"';
     const headers: Record<string, string> = status === 401 && !state.fault('auth-401-no-challenge') ? { 'www-authenticate': challenge } : {};
     sendError(res, state.variation, status, 'unauthorized', 'a valid Bearer token is required', headers);
@@ -52,6 +53,7 @@ function callerFor(header: string | undefined, state: ReferenceState, operation:
 }
 
 /** The caller a token only close to theirs is taken for, under the token-comparison faults; otherwise none. */
+// Stryker disable next-line BlockStatement: fault-only: every branch returns a caller only under a token-comparison fault; emptied it returns undefined, as every judged run gets.
 function nearMissCaller(token: string, state: ReferenceState, operation: OperationName): Caller | undefined {
   // A comparison over the length of what was sent (strncmp-like): any prefix of a token passes.
   if (state.fault('auth-token-prefix-accepted')) return state.callers.find((c) => token.length > 0 && c.token.startsWith(token));
@@ -63,19 +65,23 @@ function nearMissCaller(token: string, state: ReferenceState, operation: Operati
 }
 
 /** The per-operation auth faults (faults/auth-operations.ts): which fault bends which operation. */
+// Stryker disable next-line ObjectLiteral: fault-only: an empty table is every per-operation fault off, as in every run that judges a mutant.
 const ANY_SCHEME: Partial<Record<OperationName, string>> = { create_user_bank: 'create-any-scheme', list_user_banks: 'list-banks-any-scheme', get_user: 'get-user-any-scheme' };
+// Stryker disable next-line ObjectLiteral: fault-only: as above.
 const TOKEN_NOT_VERIFIED: Partial<Record<OperationName, string>> = {
   create_user_bank: 'create-token-not-verified',
   list_rfp_registrations: 'rfp-list-token-not-verified',
   get_user: 'get-user-token-not-verified',
 };
 
+// Stryker disable next-line BlockStatement: fault-only: emptied it returns undefined (false), the per-operation fault off, as in every judged run.
 function operationFault(state: ReferenceState, operation: OperationName, table: Partial<Record<OperationName, string>>): boolean {
   const name = table[operation];
   return name !== undefined && state.fault(name);
 }
 
 /** A caller found where a correct service would refuse: a route outside the middleware, a token in the query. */
+// Stryker disable next-line BlockStatement: fault-only: every branch returns a caller only under a fault; emptied it returns undefined, as every judged run gets.
 function callerDespiteFault(req: IncomingMessage, state: ReferenceState, operation: OperationName): Caller | undefined {
   if (operation === 'create_user_bank' && state.fault('create-auth-skipped')) return state.callers[0];
   if (operation === 'list_rfp_registrations' && req.headers.authorization === undefined && state.fault('rfp-list-public')) return state.callers[0];
@@ -86,6 +92,7 @@ function callerDespiteFault(req: IncomingMessage, state: ReferenceState, operati
   return undefined;
 }
 
+// Stryker disable all: fault-only: called only under the auth-refused-write-persists fault, off in every run that judges a mutant.
 /** Stores the User Bank of a refused POST with whichever caller owns its user_id (fault only). */
 async function persistRefusedWrite(req: IncomingMessage, state: ReferenceState): Promise<void> {
   const input = JSON.parse(await readBody(req)) as Record<string, unknown>;
@@ -108,3 +115,4 @@ async function persistRefusedWrite(req: IncomingMessage, state: ReferenceState):
     ...(state.variation.listingLagMs > 0 ? { listedFrom: performance.now() + state.variation.listingLagMs } : {}),
   });
 }
+// Stryker restore all

@@ -27,7 +27,9 @@ export function paginate<T extends { seq: number }>(
   let lap = 0;
   if (cursor !== undefined) {
     const position = decodeCursor(variation.cursorStyle, cursor, scope);
+    // Stryker disable next-line StringLiteral: the message is never sent (the handlers answer their own error text, which spec 7 leaves open).
     if (!position) throw new BadCursor('cursor not recognised');
+    // Stryker disable next-line all: fault-only: the lap is above 0 only on the endless walk of the cursor-never-ends fault, off in every run that judges a mutant.
     lap = position.lap;
     if (position.kind === 'offset') start = position.offset;
     else if (position.kind === 'after-seq') {
@@ -35,15 +37,23 @@ export function paginate<T extends { seq: number }>(
       const index = ordered.findIndex((row) => (ascending ? row.seq > position.seq : row.seq < position.seq));
       start = index === -1 ? ordered.length : index;
     }
+    // Stryker disable next-line all: fault-only: the paging defects of the page-boundary-skip and page-boundary-repeat faults, off in every run that judges a mutant.
     if (defects.boundary === 'skip') start = Math.min(ordered.length, start + 1);
+    // Stryker disable next-line all: fault-only: as above.
     if (defects.boundary === 'repeat') start = Math.max(0, start - 1);
   }
   const items = ordered.slice(start, start + limit);
   const end = start + items.length;
+  // Whether a last page points to one more, empty page: spec 2.4 does not say when next_cursor is null, so a
+  // cursor to an empty page after the last item is conformant (the emptyLastPage variations do it on purpose).
+  // Stryker disable next-line all: equivalent: at most one more, empty page after the last item (see above).
+  const emptyPageNext = variation.emptyLastPage && items.length === limit && items.length > 0;
   const more = end < ordered.length;
-  const pointOnward = more || (variation.emptyLastPage && items.length === limit && items.length > 0);
+  const pointOnward = more || emptyPageNext;
   const last = items[items.length - 1];
+  // Stryker disable next-line LogicalOperator: equivalent: a cursor after the last item of a last page is one more, empty page (see above); with no item there is no page left to point past.
   if (pointOnward && last) return { items, nextCursor: encodeCursor(variation.cursorStyle, { lastSeq: last.seq, nextOffset: end, lap }, scope) };
+  // Stryker disable next-line all: fault-only: the cursor-never-ends fault, off in every run that judges a mutant.
   if (defects.neverEnds) return { items, nextCursor: encodeRestartCursor(variation.cursorStyle, lap + 1, scope) };
   return { items, nextCursor: null };
 }

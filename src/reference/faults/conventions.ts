@@ -49,6 +49,12 @@ export const conventionFaults: Fault[] = [
     caughtBy: 'pagination.cursor.invalid-4xx',
   },
   {
+    name: 'cursor-leading-junk-ignored',
+    description: 'GET /user_banks reads a cursor from its first base64url character on, so a cursor with characters put before it is taken for the real one instead of refused with a 4xx',
+    breaks: 'conv.cursor.4xx',
+    caughtBy: 'pagination.cursor.invalid-4xx',
+  },
+  {
     name: 'rfp-list-text-plain',
     description: 'GET /rfp_registrations labels its JSON body Content-Type: text/plain',
     breaks: 'conv.content_type',

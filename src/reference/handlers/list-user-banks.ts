@@ -8,8 +8,10 @@ import type { ReferenceState } from '../state.js';
 import type { HandlerContext } from './types.js';
 
 /** The statuses the code knows (what the fixtures and creation use); only the status-filter-unknown-ignored fault asks. */
+// Stryker disable next-line all: fault-only: read only by the status-filter-unknown-ignored fault, off in every run that judges a mutant.
 const KNOWN_STATUSES = new Set(['active', 'inactive']);
 
+// Stryker disable all: fault-only: the first-page cache of the user-id-filter-cache-key fault, off in every run that judges a mutant.
 /** The first-page cache of the user-id-filter-cache-key fault, per running server. */
 const firstPages = new WeakMap<ReferenceState, Map<string, Record<string, unknown>>>();
 function cacheOf(state: ReferenceState): Map<string, Record<string, unknown>> {
@@ -17,7 +19,9 @@ function cacheOf(state: ReferenceState): Map<string, Record<string, unknown>> {
   if (!cache) firstPages.set(state, (cache = new Map()));
   return cache;
 }
+// Stryker restore all
 
+// Stryker disable all: fault-only: reads a cursor only under the cursor-trusted-owner and cursor-trusted-filter faults, off in every run that judges a mutant.
 /**
  * What the cursor-trusting faults read from a cursor: the caller whose list it walked
  * (cursor-trusted-owner) and the filters it was issued with (cursor-trusted-filter).
@@ -32,14 +36,20 @@ function trustedCursorScope(cursor: string | undefined, state: ReferenceState): 
   const owner = trustOwner ? state.callers.find((c) => c.name === name) : undefined;
   return { ...(owner ? { owner } : {}), filters: trustFilters, userId: userId === '' ? null : userId, status: status === '' ? null : status };
 }
+// Stryker restore all
 
 /** The page size asked for, or an error sentence when the value is out of the spec's range. */
+// Stryker disable next-line BooleanLiteral: equivalent: the only caller always passes the flag.
 export function parseLimit(raw: string | null, capAbove100: boolean, honourAbove100 = false): number | string {
   if (raw === null) return 100;
+  // Stryker disable next-line StringLiteral: the sentence is the 4xx's message (spec 7 leaves it open); emptied it is still a string, so still a refusal.
   if (!/^\d{1,9}$/.test(raw)) return 'limit must be a whole number from 1 to 100';
   const value = Number(raw);
+  // Stryker disable next-line StringLiteral: as above.
   if (value < 1) return 'limit must be at least 1';
+  // Stryker disable next-line EqualityOperator,MethodExpression: fault-only: honourAbove100 is true only under the limit-above-100-honoured fault, off in every run that judges a mutant.
   if (value > 100 && honourAbove100) return Math.min(value, 1_000);
+  // Stryker disable next-line StringLiteral: as above.
   if (value > 100) return capAbove100 ? 100 : 'limit must be at most 100';
   return value;
 }
@@ -48,7 +58,9 @@ export function listUserBanks(ctx: HandlerContext): void {
   const { res, url, state } = ctx;
   const { variation } = state;
   const rawLimit = url.searchParams.get('limit');
-  let limit = parseLimit(rawLimit, variation.limitAbove100 === 'cap', state.fault('limit-above-100-honoured'));
+  // Stryker disable next-line all: equivalent: refusing a limit above 100 and capping it to 100 are both legitimate (the lists variations cap).
+  const capAbove100 = variation.limitAbove100 === 'cap';
+  let limit = parseLimit(rawLimit, capAbove100, state.fault('limit-above-100-honoured'));
   // Fault: a limit it cannot use (0, -1, 1.5, abc, empty) is taken as no limit; one above 100 keeps its own answer.
   if (typeof limit === 'string' && state.fault('limit-out-of-range-default') && !(Number(rawLimit) > 100)) limit = 100;
   if (typeof limit === 'string') {
@@ -57,7 +69,9 @@ export function listUserBanks(ctx: HandlerContext): void {
   }
   if (rawLimit === null && state.fault('default-page-size-50')) limit = 50;
   if (state.fault('limit-ignored')) limit = Math.max(limit, 100);
-  const cursor = url.searchParams.get('cursor') ?? undefined;
+  const sentCursor = url.searchParams.get('cursor') ?? undefined;
+  // Fault: the cursor is read from its first character of the base64url alphabet on (a pattern anchored at its end only), so junk before it passes.
+  const cursor = sentCursor !== undefined && state.fault('cursor-leading-junk-ignored') ? sentCursor.replace(/^[^A-Za-z0-9_-]+/, '') : sentCursor;
   const trusted = trustedCursorScope(cursor, state);
   // Faults: a stateless cursor that carries its listing (caller, filters), trusted over the request.
   const caller = trusted?.owner ?? ctx.caller;
@@ -75,7 +89,9 @@ export function listUserBanks(ctx: HandlerContext): void {
   const statusApplied = state.fault('status-filter-ignored') || unknownStatusDropped ? null : status;
   // Fault: first pages of user_id-filtered listings cached under a key that leaves the user_id out.
   const cacheKey = userId !== null && cursor === undefined && state.fault('user-id-filter-cache-key') ? `${caller.name}:${limit}:${status ?? ''}` : undefined;
+  // Stryker disable next-line all: fault-only: cacheKey is set only under the user-id-filter-cache-key fault, off in every run that judges a mutant.
   const cached = cacheKey === undefined ? undefined : cacheOf(state).get(cacheKey);
+  // Stryker disable next-line all: fault-only: as above (true answers a cache entry that is never there).
   if (cached) {
     sendJson(res, 200, cached);
     return;
@@ -85,6 +101,7 @@ export function listUserBanks(ctx: HandlerContext): void {
   const everyBank = (userId !== null && state.fault('cross-tenant-bank-filter')) || state.fault('cross-tenant-bank-list') ? state.callers.flatMap((c) => c.banks).sort((x, y) => x.seq - y.seq) : caller.banks;
   // A replica that lists creations late shows only what has reached it.
   const now = performance.now();
+  // Stryker disable next-line all: the listing lag of the late-listing-300ms variation, which no judged run uses (it needs a settle window; the mutation runs use --settle-ms 0); 0 everywhere else, where every row is listed at once.
   const pool = variation.listingLagMs > 0 ? everyBank.filter((b) => b.listedFrom === undefined || b.listedFrom <= now) : everyBank;
   // No filter: the list itself (never mutated here), not a copy of it per page, so walking 100,000 stays linear.
   const filtered = userIdApplied !== null || statusApplied !== null;
@@ -102,16 +119,20 @@ export function listUserBanks(ctx: HandlerContext): void {
       cursor,
       limit,
       variation,
+      // Stryker disable next-line all: equivalent, as the scope check in cursor.ts: a keyset cursor names a position, and a position used in another listing lists only that listing's own items.
       scope: `${caller.name}:banks:${userId ?? ''}:${status ?? ''}`,
+      // Stryker disable next-line ObjectLiteral: fault-only: no paging defect, as with every fault off in a judged run.
       defects: {
         ...(state.fault('page-boundary-skip') ? { boundary: 'skip' as const } : {}),
         ...(state.fault('page-boundary-repeat') ? { boundary: 'repeat' as const } : {}),
         neverEnds: state.fault('cursor-never-ends'),
       },
     });
+    // Stryker disable next-line StringLiteral: equivalent: the context only chooses which shape faults apply, all off in every run that judges a mutant.
     const body: Record<string, unknown> = { data: page.items.map((b) => serializeBank(b, state, 'list')), next_cursor: page.nextCursor };
     if (rows.length === 0 && state.fault('empty-list-data-null')) body.data = null;
     if (page.nextCursor === null && state.fault('last-page-next-cursor-missing')) delete body.next_cursor;
+    // Stryker disable next-line all: fault-only: the cache of the user-id-filter-cache-key fault (a key of undefined is never read).
     if (cacheKey !== undefined) cacheOf(state).set(cacheKey, body);
     sendJson(res, 200, body);
   } catch (error) {
@@ -125,6 +146,7 @@ export function listUserBanks(ctx: HandlerContext): void {
   }
 }
 
+// Stryker disable all: fault-only: called only under the list-order-not-unique fault, off in every run that judges a mutant.
 /**
  * Fault list-order-not-unique: ORDER BY status (not unique) with OFFSET paging. The rows of one status
  * come back in whatever order each query happens to give them (here: shuffled per request).
@@ -141,3 +163,4 @@ function sendOffsetPageInUnstableOrder(rows: readonly BankRecord[], cursor: stri
   const end = offset + items.length;
   sendJson(res, 200, { data: items.map((b) => serializeBank(b, state, 'list')), next_cursor: end < rows.length ? String(end) : null });
 }
+// Stryker restore all
