@@ -9,7 +9,7 @@
  *   are judged together in the last suite file (suites/refused-writes.test.ts), so they wait out one
  *   window and read one listing between them.
  */
-import { listBanksOf, listBanksSince, type BankListing } from '../property/bank-listing.js';
+import { idOf, listBanksOf, listBanksSince, type BankListing } from '../property/bank-listing.js';
 import { perRun } from './per-run.js';
 import type { Probe } from './probe.js';
 import { settleMsOf, untilSettled } from './settle.js';
@@ -45,7 +45,5 @@ export async function listingAfterWrites(t: Probe): Promise<BankListing> {
 
 /** Ids of a listing's banks (those with a string or number id). */
 export function idsIn(listing: BankListing): Set<string> {
-  const ids = new Set<string>();
-  for (const bank of listing.banks) if (typeof bank.id === 'string' || typeof bank.id === 'number') ids.add(String(bank.id));
-  return ids;
+  return new Set(listing.banks.map(idOf).filter((id): id is string => id !== undefined));
 }
