@@ -51,6 +51,14 @@ describe('redaction', () => {
     });
   });
 
+  test('personal values are learned at any depth of a body, numbers as printed, values the suite sent never', () => {
+    const learning = new Redactor([]);
+    learning.noteSent({ account_number: '99988877766' });
+    learning.learnFrom({ data: [{ owner: { contacts: [{ phone: '5551234567' }] }, ssn: 912345678, account_number: '99988877766' }] });
+    expect(learning.text('call 5551234567 about 912345678')).toBe('call [masked phone] about [masked ssn]');
+    expect(learning.text('sent 99988877766')).toBe('sent 99988877766');
+  });
+
   test('personal data in JSON is masked by member name; account numbers keep the last 4 digits', () => {
     const user = { id: 'u1', ssn: '912345678', email: 'a@b.c', phone: '5551234567', date_of_birth: { date: 1, month: 2, year: 1990 }, account_number: '0012345678' };
     const masked = redactor.json(user) as Record<string, unknown>;
