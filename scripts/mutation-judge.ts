@@ -1,82 +1,140 @@
 /**
- * The second half of what `npm run mutation` runs for each mutant (Stryker's command runner; the mutant
- * is chosen by the __STRYKER_ACTIVE_MUTANT__ environment variable, which every child inherits). The
- * first half is the conformance CLI against the embedded reference (the baseline) with --fail-fast and
- * --strict; only when that passes does this script run the CLI, the same way, against the reference in
- * the legitimate variations whose code the baseline never runs: offset cursors, newest first, an empty
- * page after a full one, a capped limit, paged RfP, 200 for a creation, problem+json errors, +00:00
- * timestamps, lenient validation, 403 for a refusal. Exit 1 at the first run that fails: the mutant is
- * killed; 0 when every run passes: it survived. The CLI is used as a partner would use it (--base-url,
- * tokens in the environment); the variations are started here, from the same (mutated) reference code.
- * --strict where the variation gets no warn (its conventions are the recommended ones), so a mutant that
- * breaks a SHOULD is killed too.
+ * How `npm run mutation` judges one mutant of the reference: the conformance run, as the CLI makes
+ * it, first against the embedded reference (default choices) with --fail-fast --strict, then, only
+ * when that passes, against the legitimate variations whose code the baseline never runs: offset
+ * cursors, newest first, an empty page after a full one, a capped limit, paged RfP, 200 for a
+ * creation, problem+json errors, +00:00 timestamps, lenient validation, 403 for a refusal. The first
+ * run that is not conformant kills the mutant; a mutant every run passes survived. --strict where
+ * the variation gets no warn (its conventions are the recommended ones), so a mutant that breaks a
+ * SHOULD is killed too.
  *
- *   node --import tsx scripts/mutation-judge.ts            # as Stryker runs it, after the baseline run
- *   MUTATION_JUDGE_VERBOSE=1 node --import tsx scripts/mutation-judge.ts
+ * Each run is the CLI's: its flags through loadConfig, its settings, its preflight, every suite,
+ * its verdict; only the process is kept (Stryker's test runner, stryker-plugins/conformance-runner.mjs,
+ * calls this in one long-lived process per worker, with the mutant switched on in between), since
+ * starting node, tsx and vitest was 2.2 s of each 2.7 s run. The references are started here, in
+ * this process, from the (mutated) reference code; the checks run in vitest's worker, unmutated.
+ *
+ *   node --import tsx scripts/mutation-judge.ts                       # the reference as it is: conformant
+ *   node --import tsx scripts/mutation-judge.ts --fault NAME [--fault NAME]... [--again-without-faults]
+ *   node --import tsx scripts/mutation-judge.ts --only lists-desc-offset-capped   # one target (or "baseline")
+ *
+ * With --fault the reference has a catalogued fault on, as a mutant would: the judgement must be
+ * "not conformant". --again-without-faults judges once more on the same warm runner, faults off, as
+ * Stryker's next mutant would be: a run cut short by --fail-fast must leave the runner whole.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadConfig } from '../src/config.js';
 import { startReference } from '../src/reference/server.js';
+import { buildResults, exitCodeFor } from '../src/report/results.js';
+import { preflight } from '../src/runner/preflight.js';
+import { SuiteRunner } from '../src/runner/run-suites.js';
+import { settingsFrom } from '../src/runner/settings-from.js';
+import { redactorFor } from '../src/suite/secrets.js';
 
-const root = resolve(import.meta.dirname, '..');
-/** The variations whose code the baseline does not reach, the one reaching the most first; strict: it gets no warn. */
-export const JUDGE_VARIATIONS: readonly { name: string; strict: boolean }[] = [
-  { name: 'lists-desc-offset-capped', strict: true },
-  { name: 'ok-200-desc-offset', strict: true },
+/** The targets in judging order: the baseline, then the variations reaching the most code the baseline does not. */
+export const JUDGE_TARGETS: readonly { variation?: string; strict: boolean }[] = [
+  { strict: true },
+  { variation: 'lists-desc-offset-capped', strict: true },
+  { variation: 'ok-200-desc-offset', strict: true },
   // 2 warns each (a SHOULD they legitimately do otherwise): 422 for input and unknown users; 403 for a refusal.
-  { name: 'lenient-capped', strict: false },
-  { name: 'paged-rfp-403', strict: false },
+  { variation: 'lenient-capped', strict: false },
+  { variation: 'paged-rfp-403', strict: false },
 ];
 /** A consistent in-memory target: no settle window; few property runs (the suite's checks, not fast-check's search, judge a mutant). */
 const COMMON = ['--fail-fast', '--seed', '42', '--runs', '5', '--settle-ms', '0', '--timeout-ms', '3000'];
-const verbose = process.env.MUTATION_JUDGE_VERBOSE === '1';
 
-function cli(args: string[], env: Record<string, string>): Promise<number> {
-  const reportDir = mkdtempSync(join(tmpdir(), 'blc-mutation-'));
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src', 'cli.ts'), ...COMMON, '--report-dir', reportDir, ...args], {
-      cwd: root,
-      // Only what the run needs: no CONFORMANCE_* from the caller's shell changes the target.
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CI: 'true', ...stryker(), ...env },
-      stdio: ['ignore', verbose ? 'inherit' : 'ignore', verbose ? 'inherit' : 'pipe'],
-    });
-    let stderr = '';
-    child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2_000)));
-    child.on('close', (code, signal) => {
-      rmSync(reportDir, { recursive: true, force: true });
-      if (code !== 0 && !verbose) process.stderr.write(stderr);
-      done(code ?? (signal ? 1 : 2));
-    });
-  });
+export interface Judgement {
+  killed: boolean;
+  /** Which run killed the mutant and how (the first failing check, or why it could not run); or what passed. */
+  reason: string;
+  /** Conformance runs made. */
+  runs: number;
 }
 
-/** Stryker's own variables (the active mutant), passed through to the child. */
-function stryker(): Record<string, string> {
-  return Object.fromEntries(Object.entries(process.env).filter(([k, v]) => k.startsWith('__STRYKER') && v !== undefined)) as Record<string, string>;
-}
+const targetName = (variation: string | undefined): string => (variation === undefined ? 'the embedded reference' : `variation ${variation}`);
 
-async function main(): Promise<number> {
-  for (const { name, strict } of JUDGE_VARIATIONS) {
-    const reference = await startReference({ variation: name });
-    try {
-      const { a, b } = reference.callers;
-      const code = await cli(['--base-url', reference.url, ...(strict ? ['--strict'] : [])], {
-        CONFORMANCE_TOKEN: a.token,
-        CONFORMANCE_USER_ID: a.userIds[0] as string,
-        CONFORMANCE_TOKEN_B: b.token,
-        CONFORMANCE_USER_ID_B: b.userIds[0] as string,
-      });
-      if (code !== 0) {
-        process.stderr.write(`mutation-judge: variation ${name} exit ${code}\n`);
-        return code;
+export class MutantJudge {
+  private runner: SuiteRunner | undefined;
+  /** Catalogued faults switched on in every reference started (only to prove the judge can fail). */
+  faults: readonly string[] = [];
+  /** The targets judged against, in order (all of JUDGE_TARGETS unless narrowed by hand, --only). */
+  targets: readonly { variation?: string; strict: boolean }[] = JUDGE_TARGETS;
+
+  async judge(): Promise<Judgement> {
+    let runs = 0;
+    for (const { variation, strict } of this.targets) {
+      const reference = await startReference({ ...(variation === undefined ? {} : { variation }), faults: this.faults });
+      try {
+        runs += 1;
+        const failure = await this.runAgainst(reference, variation, strict);
+        if (failure !== undefined) return { killed: true, reason: `${targetName(variation)}: ${failure}`, runs };
+      } finally {
+        await reference.close();
       }
-    } finally {
-      await reference.close();
     }
+    return { killed: false, reason: `conformant in all ${runs} run(s)`, runs };
   }
-  return 0;
+
+  async close(): Promise<void> {
+    await this.runner?.close();
+    this.runner = undefined;
+  }
+
+  /** One conformance run as the CLI makes it; undefined when it is conformant, else what was wrong. */
+  private async runAgainst(reference: Awaited<ReturnType<typeof startReference>>, variation: string | undefined, strict: boolean): Promise<string | undefined> {
+    const { a, b } = reference.callers;
+    // The baseline is the CLI with no --base-url; a variation is given as a partner gives a target.
+    const argv = [...COMMON, ...(strict ? ['--strict'] : []), ...(variation === undefined ? [] : ['--base-url', reference.url])];
+    const env = variation === undefined ? {} : { CONFORMANCE_TOKEN: a.token, CONFORMANCE_USER_ID: a.userIds[0], CONFORMANCE_TOKEN_B: b.token, CONFORMANCE_USER_ID_B: b.userIds[0] };
+    const config = loadConfig({ argv, env });
+    const settings = settingsFrom(config, variation === undefined ? reference : undefined);
+    const redactor = redactorFor(settings);
+    const startedAt = new Date();
+    const checked = await preflight(settings, redactor);
+    if (checked.refusal !== undefined) return `could not run: ${checked.refusal}`;
+    this.runner ??= await SuiteRunner.create(settings);
+    const run = await this.runner.run(settings, { failFast: config.failFast, deadlineMs: config.maxDurationS * 1000 });
+    const results = buildResults({
+      target: { baseUrl: settings.baseUrl, embedded: settings.embedded },
+      startedAt,
+      durationMs: Date.now() - startedAt.getTime(),
+      seed: settings.seed,
+      runs: settings.runs,
+      readOnly: settings.readOnly,
+      strict: config.strict,
+      checkResults: run.results,
+      errors: run.errors,
+      ...(run.traffic ? { traffic: run.traffic } : {}),
+      ...(run.consistency ? { consistency: run.consistency } : {}),
+    });
+    if (exitCodeFor(results.verdict) === 0) return undefined;
+    const first = run.results.find((r) => r.outcome === 'fail') ?? run.results.find((r) => r.outcome !== 'pass' && r.outcome !== 'skip');
+    const what = first !== undefined ? `${first.id} ${first.outcome}: ${first.message}` : (run.errors[0] ?? 'no check result');
+    return redactor.text(`${results.verdict}, ${what}`).slice(0, 500);
+  }
 }
 
-process.exitCode = await main();
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const args = process.argv.slice(2);
+  const faults = args.flatMap((arg, i) => (arg === '--fault' && args[i + 1] !== undefined ? [args[i + 1] as string] : []));
+  const only = args[args.indexOf('--only') + 1];
+  const judge = new MutantJudge();
+  if (args.includes('--only')) {
+    judge.targets = JUDGE_TARGETS.filter((t) => (t.variation ?? 'baseline') === only);
+    if (judge.targets.length === 0) throw new Error(`--only ${only}: not one of ${JUDGE_TARGETS.map((t) => t.variation ?? 'baseline').join(', ')}`);
+  }
+  let killed = false;
+  try {
+    for (const faultsOn of args.includes('--again-without-faults') ? [faults, []] : [faults]) {
+      judge.faults = faultsOn;
+      const started = Date.now();
+      const judgement = await judge.judge();
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`${faultsOn.length > 0 ? `faults ${faultsOn.join(', ')}` : 'no fault'}: ${judgement.killed ? 'not conformant' : 'conformant'}: ${judgement.reason} (${judgement.runs} runs, ${seconds} s)`);
+      killed ||= judgement.killed;
+    }
+  } finally {
+    await judge.close();
+  }
+  process.exitCode = killed ? 1 : 0;
+}

@@ -11,20 +11,19 @@ import { ConfigError, helpText, loadConfig, type Config } from './config.js';
 import { commandLineTokenWarning } from './config-mistakes.js';
 import type { CheckResult } from './checks/types.js';
 import type { ExchangeEvidence } from './http/evidence.js';
-import { CaCertError, readCaCert } from './http/tls-trust.js';
 import { startReference, type RunningReference } from './reference/server.js';
 import { paintFor, summaryText } from './report/console.js';
 import { listText } from './report/list.js';
 import { Progress } from './report/progress.js';
 import { buildResults, exitCodeFor, suiteVersion, type Results, type ResultsInput } from './report/results.js';
+import { CannotRun } from './runner/cannot-run.js';
 import { preflight } from './runner/preflight.js';
+import { settingsFrom } from './runner/settings-from.js';
 import { writeReports } from './report/write.js';
 import { CREATED_JOURNAL, CreatedJournal } from './report/created-journal.js';
 import { reportDirProblem } from './report/report-dir.js';
 import { redactorFor } from './suite/secrets.js';
 import type { RunSettings } from './suite/settings.js';
-
-class CannotRun extends Error {}
 
 async function main(argv: string[]): Promise<number> {
   const config = loadConfig({ argv, env: process.env, dotenvPath: resolve(process.cwd(), '.env') });
@@ -129,44 +128,6 @@ async function main(argv: string[]): Promise<number> {
     return exitCodeFor(results.verdict);
   } finally {
     await stopReference();
-  }
-}
-
-function settingsFrom(config: Config, reference: RunningReference | undefined): RunSettings {
-  const embedded = reference !== undefined;
-  const tokenA = embedded ? reference.callers.a.token : (config.token as string);
-  const userIdA = embedded ? (reference.callers.a.userIds[0] as string) : (config.userId as string);
-  const tokenB = embedded ? reference.callers.b.token : config.tokenB;
-  const userIdB = embedded ? reference.callers.b.userIds[0] : config.userIdB;
-  return {
-    baseUrl: embedded ? reference.url : (config.baseUrl as string),
-    embedded,
-    tokenA,
-    userIdA,
-    ...(tokenB ? { tokenB } : {}),
-    ...(userIdB ? { userIdB } : {}),
-    readOnly: config.readOnly,
-    maxWrites: config.maxWrites,
-    pagingDataOnTop: !config.maxWritesGiven,
-    seed: config.seed,
-    runs: config.runs,
-    concurrency: config.concurrency,
-    rateLimit: config.rateLimit,
-    timeoutMs: config.timeoutMs,
-    maxBodyBytes: config.maxBodyBytes,
-    // A check may wait out the settle window (an absence) and poll through it (a late listing).
-    checkTimeoutMs: Math.max(30_000, config.timeoutMs * 6) + 2 * config.settleMs,
-    settleMs: config.settleMs,
-    ...(config.caCert !== undefined ? { caPem: readCaCertOrStop(config.caCert) } : {}),
-  };
-}
-
-function readCaCertOrStop(path: string): string {
-  try {
-    return readCaCert(path);
-  } catch (error) {
-    if (error instanceof CaCertError) throw new CannotRun(error.message);
-    throw error;
   }
 }
 

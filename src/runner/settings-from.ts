@@ -1,0 +1,47 @@
+/**
+ * The settings the suites get (RunSettings) from the resolved configuration and, when there is no
+ * --base-url, the embedded reference: the CLI and `npm run mutation`'s judge build them alike.
+ */
+import type { Config } from '../config.js';
+import { CaCertError, readCaCert } from '../http/tls-trust.js';
+import type { RunningReference } from '../reference/server.js';
+import type { RunSettings } from '../suite/settings.js';
+import { CannotRun } from './cannot-run.js';
+
+export function settingsFrom(config: Config, reference: RunningReference | undefined): RunSettings {
+  const embedded = reference !== undefined;
+  const tokenA = embedded ? reference.callers.a.token : (config.token as string);
+  const userIdA = embedded ? (reference.callers.a.userIds[0] as string) : (config.userId as string);
+  const tokenB = embedded ? reference.callers.b.token : config.tokenB;
+  const userIdB = embedded ? reference.callers.b.userIds[0] : config.userIdB;
+  return {
+    baseUrl: embedded ? reference.url : (config.baseUrl as string),
+    embedded,
+    tokenA,
+    userIdA,
+    ...(tokenB ? { tokenB } : {}),
+    ...(userIdB ? { userIdB } : {}),
+    readOnly: config.readOnly,
+    maxWrites: config.maxWrites,
+    pagingDataOnTop: !config.maxWritesGiven,
+    seed: config.seed,
+    runs: config.runs,
+    concurrency: config.concurrency,
+    rateLimit: config.rateLimit,
+    timeoutMs: config.timeoutMs,
+    maxBodyBytes: config.maxBodyBytes,
+    // A check may wait out the settle window (an absence) and poll through it (a late listing).
+    checkTimeoutMs: Math.max(30_000, config.timeoutMs * 6) + 2 * config.settleMs,
+    settleMs: config.settleMs,
+    ...(config.caCert !== undefined ? { caPem: readCaCertOrStop(config.caCert) } : {}),
+  };
+}
+
+function readCaCertOrStop(path: string): string {
+  try {
+    return readCaCert(path);
+  } catch (error) {
+    if (error instanceof CaCertError) throw new CannotRun(error.message);
+    throw error;
+  }
+}
