@@ -25,8 +25,9 @@
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../src/config.js';
 import { startReference } from '../src/reference/server.js';
-import { buildResults, exitCodeFor } from '../src/report/results.js';
+import { exitCodeFor } from '../src/report/results.js';
 import { preflight } from '../src/runner/preflight.js';
+import { runResultsFor } from '../src/runner/run-results.js';
 import { SuiteRunner } from '../src/runner/run-suites.js';
 import { settingsFrom } from '../src/runner/settings-from.js';
 import { redactorFor } from '../src/suite/secrets.js';
@@ -94,16 +95,7 @@ export class MutantJudge {
     if (checked.refusal !== undefined) return `could not run: ${checked.refusal}`;
     this.runner ??= await SuiteRunner.create(settings);
     const run = await this.runner.run(settings, { failFast: config.failFast, deadlineMs: config.maxDurationS * 1000 });
-    const results = buildResults({
-      target: { baseUrl: settings.baseUrl, embedded: settings.embedded },
-      startedAt,
-      durationMs: Date.now() - startedAt.getTime(),
-      seed: settings.seed,
-      runs: settings.runs,
-      readOnly: settings.readOnly,
-      strict: config.strict,
-      checkResults: run.results,
-      errors: run.errors,
+    const results = runResultsFor(config, settings, startedAt, redactor)(run.results, run.errors, checked.exchanges, {
       ...(run.traffic ? { traffic: run.traffic } : {}),
       ...(run.consistency ? { consistency: run.consistency } : {}),
     });

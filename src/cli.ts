@@ -9,15 +9,14 @@ import { compareRuns } from './compare/diff.js';
 import { CompareInputError, readRun } from './compare/read-run.js';
 import { ConfigError, helpText, loadConfig, type Config } from './config.js';
 import { commandLineTokenWarning } from './config-mistakes.js';
-import type { CheckResult } from './checks/types.js';
-import type { ExchangeEvidence } from './http/evidence.js';
 import { startReference, type RunningReference } from './reference/server.js';
 import { paintFor, summaryText } from './report/console.js';
 import { listText } from './report/list.js';
 import { Progress } from './report/progress.js';
-import { buildResults, exitCodeFor, suiteVersion, type Results, type ResultsInput } from './report/results.js';
+import { exitCodeFor, suiteVersion } from './report/results.js';
 import { CannotRun } from './runner/cannot-run.js';
 import { preflight } from './runner/preflight.js';
+import { runResultsFor } from './runner/run-results.js';
 import { settingsFrom } from './runner/settings-from.js';
 import { writeReports } from './report/write.js';
 import { CREATED_JOURNAL, CreatedJournal } from './report/created-journal.js';
@@ -63,29 +62,7 @@ async function main(argv: string[]): Promise<number> {
     CreatedJournal.inDir(reportDir, settings.baseUrl).start();
     const redactor = redactorFor(settings);
     const startedAt = new Date();
-    const resultsOf = (checkResults: CheckResult[], errors: string[], preflightReads: ExchangeEvidence[], conditions: Pick<ResultsInput, 'traffic' | 'consistency'> = {}): Results =>
-      buildResults({
-        target: {
-          baseUrl: settings.baseUrl,
-          embedded: settings.embedded,
-          // What a replay must name to send the same requests; the embedded reference seeds its own.
-          ...(settings.embedded ? {} : { userId: settings.userIdA, secondCaller: settings.tokenB !== undefined }),
-          ...(!settings.embedded && settings.userIdB !== undefined ? { userIdB: settings.userIdB } : {}),
-        },
-        startedAt,
-        durationMs: Date.now() - startedAt.getTime(),
-        seed: settings.seed,
-        runs: settings.runs,
-        readOnly: settings.readOnly,
-        // Only when given: a replay without it gets the same default budget, paging top-up on top.
-        ...(config.maxWritesGiven ? { maxWrites: settings.maxWrites } : {}),
-        strict: config.strict,
-        ...(config.shard ? { shard: config.shard } : {}),
-        checkResults,
-        preflight: preflightReads,
-        errors: errors.map((e) => redactor.text(e)),
-        ...conditions,
-      });
+    const resultsOf = runResultsFor(config, settings, startedAt, redactor);
 
     const checked = await preflight(settings, redactor);
     if (checked.refusal !== undefined) {

@@ -38,10 +38,6 @@ class ConformanceTestRunner {
     return { reloadEnvironment: false };
   }
 
-  async init() {
-    // The judge is loaded on first use, so a static mutant is on while its module is evaluated.
-  }
-
   /** @param {import('@stryker-mutator/api/test-runner').DryRunOptions} options */
   async dryRun(options) {
     const ns = strykerNamespace();
@@ -102,6 +98,7 @@ class ConformanceTestRunner {
     this.judge = undefined;
   }
 
+  /** The judge, loaded on first use (not in init), so a static mutant is on while its module is evaluated. */
   async loadJudge() {
     if (this.judge === undefined) {
       // The sandbox's copy (this worker's working directory), whose reference code Stryker instrumented.

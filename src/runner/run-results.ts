@@ -1,0 +1,38 @@
+/**
+ * A run's Results (results.json, the reports, the verdict) from what its checks and preflight gave,
+ * built the same way for the CLI and for `npm run mutation`'s judge, so both reach the same verdict.
+ */
+import type { CheckResult } from '../checks/types.js';
+import type { Config } from '../config.js';
+import type { ExchangeEvidence } from '../http/evidence.js';
+import type { Redactor } from '../http/redact.js';
+import { buildResults, type Results, type ResultsInput } from '../report/results.js';
+import type { RunSettings } from '../suite/settings.js';
+
+export type RunResults = (checkResults: CheckResult[], errors: string[], preflightReads: ExchangeEvidence[], conditions?: Pick<ResultsInput, 'traffic' | 'consistency'>) => Results;
+
+export function runResultsFor(config: Config, settings: RunSettings, startedAt: Date, redactor: Redactor): RunResults {
+  return (checkResults, errors, preflightReads, conditions = {}) =>
+    buildResults({
+      target: {
+        baseUrl: settings.baseUrl,
+        embedded: settings.embedded,
+        // What a replay must name to send the same requests; the embedded reference seeds its own.
+        ...(settings.embedded ? {} : { userId: settings.userIdA, secondCaller: settings.tokenB !== undefined }),
+        ...(!settings.embedded && settings.userIdB !== undefined ? { userIdB: settings.userIdB } : {}),
+      },
+      startedAt,
+      durationMs: Date.now() - startedAt.getTime(),
+      seed: settings.seed,
+      runs: settings.runs,
+      readOnly: settings.readOnly,
+      // Only when given: a replay without it gets the same default budget, paging top-up on top.
+      ...(config.maxWritesGiven ? { maxWrites: settings.maxWrites } : {}),
+      strict: config.strict,
+      ...(config.shard ? { shard: config.shard } : {}),
+      checkResults,
+      preflight: preflightReads,
+      errors: errors.map((e) => redactor.text(e)),
+      ...conditions,
+    });
+}
