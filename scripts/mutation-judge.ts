@@ -24,6 +24,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../src/config.js';
+import { isFaultName, type FaultName } from '../src/reference/faults/index.js';
 import { startReference } from '../src/reference/server.js';
 import { exitCodeFor } from '../src/report/results.js';
 import { preflight } from '../src/runner/preflight.js';
@@ -57,7 +58,7 @@ const targetName = (variation: string | undefined): string => (variation === und
 export class MutantJudge {
   private runner: SuiteRunner | undefined;
   /** Catalogued faults switched on in every reference started (only to prove the judge can fail). */
-  faults: readonly string[] = [];
+  faults: readonly FaultName[] = [];
   /** The targets judged against, in order (all of JUDGE_TARGETS unless narrowed by hand, --only). */
   targets: readonly { variation?: string; strict: boolean }[] = JUDGE_TARGETS;
 
@@ -108,7 +109,9 @@ export class MutantJudge {
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
-  const faults = args.flatMap((arg, i) => (arg === '--fault' && args[i + 1] !== undefined ? [args[i + 1] as string] : []));
+  const named = args.flatMap((arg, i) => (arg === '--fault' && args[i + 1] !== undefined ? [args[i + 1] as string] : []));
+  for (const name of named) if (!isFaultName(name)) throw new Error(`--fault ${name}: not a fault of the catalog (npm run serve -- --list-faults)`);
+  const faults = named.filter(isFaultName);
   const only = args[args.indexOf('--only') + 1];
   const judge = new MutantJudge();
   if (args.includes('--only')) {

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, sendError } from './http-util.js';
+import type { FaultName } from './faults/index.js';
 import type { Caller } from './model.js';
 import type { ReferenceState } from './state.js';
 
@@ -66,16 +67,16 @@ function nearMissCaller(token: string, state: ReferenceState, operation: Operati
 
 /** The per-operation auth faults (faults/auth-operations.ts): which fault bends which operation. */
 // Stryker disable next-line ObjectLiteral: fault-only: an empty table is every per-operation fault off, as in every run that judges a mutant.
-const ANY_SCHEME: Partial<Record<OperationName, string>> = { create_user_bank: 'create-any-scheme', list_user_banks: 'list-banks-any-scheme', get_user: 'get-user-any-scheme' };
+const ANY_SCHEME: Partial<Record<OperationName, FaultName>> = { create_user_bank: 'create-any-scheme', list_user_banks: 'list-banks-any-scheme', get_user: 'get-user-any-scheme' };
 // Stryker disable next-line ObjectLiteral: fault-only: as above.
-const TOKEN_NOT_VERIFIED: Partial<Record<OperationName, string>> = {
+const TOKEN_NOT_VERIFIED: Partial<Record<OperationName, FaultName>> = {
   create_user_bank: 'create-token-not-verified',
   list_rfp_registrations: 'rfp-list-token-not-verified',
   get_user: 'get-user-token-not-verified',
 };
 
 // Stryker disable next-line BlockStatement: fault-only: emptied it returns undefined (false), the per-operation fault off, as in every judged run.
-function operationFault(state: ReferenceState, operation: OperationName, table: Partial<Record<OperationName, string>>): boolean {
+function operationFault(state: ReferenceState, operation: OperationName, table: Partial<Record<OperationName, FaultName>>): boolean {
   const name = table[operation];
   return name !== undefined && state.fault(name);
 }

@@ -93,12 +93,13 @@ async function main(): Promise<void> {
   if (!(variationName in variations)) throw new UsageError(`unknown --variation "${variationName}"; known: ${Object.keys(variations).join(', ')}`);
   const faultNames = (values.fault ?? []).flatMap((f) => f.split(',')).filter(Boolean);
   for (const name of faultNames) if (!isFaultName(name)) throw new UsageError(`unknown --fault "${name}"; run with --list-faults to see them`);
+  const known = faultNames.filter(isFaultName);
 
   const reference = await startReference({
     port: wholeNumber('port', values.port, 4010, 65_535),
     seed: wholeNumber('seed', values.seed, 20_260_101, 2_147_483_647),
     variation: { ...variations[variationName], ...choices(values.set ?? []) },
-    faults: faultNames,
+    faults: known,
     latencyMs: wholeNumber('latency-ms', values['latency-ms'], 0, 60_000),
     extraBanks: wholeNumber('extra-banks', values['extra-banks'], 0, 1_000_000),
   });

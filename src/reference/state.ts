@@ -1,24 +1,23 @@
 /** Everything one running reference server knows: its variation, its faults and its data. */
-import { faultNamed } from './faults/index.js';
+import { faultNamed, type FaultName } from './faults/index.js';
 import type { Fixtures } from './fixtures.js';
 import type { Caller } from './model.js';
 import type { Variation } from './variations.js';
 
 export class ReferenceState {
-  private readonly active: Set<string>;
+  private readonly active: Set<FaultName>;
 
   constructor(
     readonly variation: Variation,
     readonly fixtures: Fixtures,
-    faultNames: readonly string[],
+    faultNames: readonly FaultName[],
   ) {
     for (const name of faultNames) faultNamed(name); // unknown names fail at start, not silently
     this.active = new Set(faultNames);
   }
 
-  /** Whether the named fault is switched on; the name must be in the catalog. */
-  fault(name: string): boolean {
-    faultNamed(name);
+  /** Whether the named fault is switched on; the name is checked against the catalog at compile time. */
+  fault(name: FaultName): boolean {
     return this.active.has(name);
   }
 

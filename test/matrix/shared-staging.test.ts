@@ -7,13 +7,13 @@
  * refused write kept are still told apart from the other writer's banks.
  */
 import { describe, expect, test } from 'vitest';
-import { faultNamed } from '../../src/reference/faults/index.js';
+import { faultNamed, type FaultName } from '../../src/reference/faults/index.js';
 import { startReference } from '../../src/reference/server.js';
 import { runCli, targetArgs } from '../support/run-cli.js';
 
 
 /** The fault on top of the variation is still caught by the check aimed at it, and the run fails. */
-async function expectCaughtOn(variation: string, name: string): Promise<void> {
+async function expectCaughtOn(variation: string, name: FaultName): Promise<void> {
   const fault = faultNamed(name);
   const reference = await startReference({ variation, faults: [name] });
   try {
@@ -44,7 +44,7 @@ describe.concurrent('a target that lists creations late', () => {
     }
   });
 
-  for (const name of ['bank-not-kept', 'bank-rejected-but-kept', 'bank-id-collision-concurrent', 'auth-refused-write-persists', 'cross-tenant-bank-create']) {
+  for (const name of ['bank-not-kept', 'bank-rejected-but-kept', 'bank-id-collision-concurrent', 'auth-refused-write-persists', 'cross-tenant-bank-create'] as const) {
     test(`300 ms late, fault ${name}: still caught by ${faultNamed(name).caughtBy}`, async () => {
       await expectCaughtOn('late-listing-300ms', name);
     });
@@ -52,7 +52,7 @@ describe.concurrent('a target that lists creations late', () => {
 });
 
 describe.concurrent('a target someone else writes to meanwhile (a User Bank every 500 ms on the test User)', () => {
-  for (const name of ['page-boundary-skip', 'bank-rejected-but-kept']) {
+  for (const name of ['page-boundary-skip', 'bank-rejected-but-kept'] as const) {
     test(`fault ${name}: still caught by ${faultNamed(name).caughtBy}, and by nothing the other writer did`, async () => {
       await expectCaughtOn('background-writer', name);
     });

@@ -4,15 +4,15 @@
  * fresh target gives the very same counterexample (only the target's port differs).
  */
 import { describe, expect, test } from 'vitest';
-import { faultNamed } from '../../src/reference/faults/index.js';
+import { faultNamed, type FaultName } from '../../src/reference/faults/index.js';
 import { startReference } from '../../src/reference/server.js';
 import { runCli, targetArgs } from '../support/run-cli.js';
 
 /** One fault per kind of property: valid bodies (shrinks writes), invalid bodies, unknown user ids. */
-const FAULTS = ['bank-leading-zeros-dropped', 'bank-create-500-on-wrong-type', 'user-unknown-500'];
+const FAULTS: FaultName[] = ['bank-leading-zeros-dropped', 'bank-create-500-on-wrong-type', 'user-unknown-500'];
 const SEED = '20261122';
 
-async function counterexampleOf(faultName: string): Promise<{ code: number | null; counterexample: string | undefined; curl: string | undefined }> {
+async function counterexampleOf(faultName: FaultName): Promise<{ code: number | null; counterexample: string | undefined; curl: string | undefined }> {
   const reference = await startReference({ faults: [faultName] });
   try {
     const run = await runCli([...targetArgs(reference), '--seed', SEED]);

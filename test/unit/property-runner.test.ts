@@ -11,6 +11,7 @@ import { HttpClient } from '../../src/http/client.js';
 import { counterexampleCurl, counterexampleText, runProperty } from '../../src/property/run-property.js';
 import { SendCache } from '../../src/property/send-cache.js';
 import { describeBody, judgeReturnedAsGiven } from '../../src/property/valid-creation.js';
+import type { FaultName } from '../../src/reference/faults/index.js';
 import { startReference, type RunningReference } from '../../src/reference/server.js';
 import type { RunContext } from '../../src/suite/context.js';
 import { Probe } from '../../src/suite/probe.js';
@@ -25,7 +26,7 @@ afterEach(async () => {
   }
 });
 
-async function probeAgainst(faults: string[], seed: number, maxWrites = 150): Promise<{ t: Probe; reference: RunningReference }> {
+async function probeAgainst(faults: FaultName[], seed: number, maxWrites = 150): Promise<{ t: Probe; reference: RunningReference }> {
   const reference = await startReference({ faults });
   const settings: RunSettings = {
     baseUrl: reference.url,

@@ -6,7 +6,7 @@ import type { Fault } from './types.js';
  * middleware, one handler that parses the header by hand, one write path that skips the token
  * lookup. Switched on in src/reference/auth.ts.
  */
-export const authOperationFaults: Fault[] = [
+export const authOperationFaults = [
   {
     name: 'create-auth-skipped',
     description: 'POST /user_banks is routed before the authentication middleware: a request with no credentials creates a User Bank (for the first caller)',
@@ -61,4 +61,4 @@ export const authOperationFaults: Fault[] = [
     breaks: 'auth.bearer',
     caughtBy: 'auth.get-user.other-scheme-refused',
   },
-];
+] as const satisfies readonly Fault[];

@@ -4,7 +4,7 @@ import type { Fault } from './types.js';
  * Faults of authentication (spec 5) and tenant isolation (spec 4.3). The auth ones are switched on
  * in src/reference/auth.ts; the cross-tenant ones in the handlers that look data up.
  */
-export const authFaults: Fault[] = [
+export const authFaults = [
   {
     name: 'auth-skipped-get-user',
     description: 'GET /users/{user_id} answers without looking at the Authorization header at all (a request with no credentials reads the user)',
@@ -101,4 +101,4 @@ export const authFaults: Fault[] = [
     breaks: 'tenant.isolation',
     caughtBy: 'isolation.create-user-bank.other-callers-user-refused',
   },
-];
+] as const satisfies readonly Fault[];

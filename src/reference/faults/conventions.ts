@@ -5,7 +5,7 @@ import type { Fault } from './types.js';
  * suite must warn on each and still call the run conformant (a warn is never a fail); the fault
  * matrix asserts both. Switched on in auth.ts, the list and create handlers and http-util.ts.
  */
-export const conventionFaults: Fault[] = [
+export const conventionFaults = [
   {
     name: 'auth-refusal-404',
     description: 'Requests with missing or bad credentials are answered 404 Not Found, to hide that the resource exists, instead of 401',
@@ -60,4 +60,4 @@ export const conventionFaults: Fault[] = [
     breaks: 'conv.content_type',
     caughtBy: 'http.json-content-type',
   },
-];
+] as const satisfies readonly Fault[];

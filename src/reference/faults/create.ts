@@ -1,7 +1,7 @@
 import type { Fault } from './types.js';
 
 /** Faults of POST /user_banks; the create handler and serialize.ts ask for them by name through state.fault(). */
-export const createFaults: Fault[] = [
+export const createFaults = [
   {
     name: 'bank-account-number-masked',
     description: 'The create answer masks account_number (****1234) instead of returning it as given',
@@ -80,4 +80,4 @@ export const createFaults: Fault[] = [
     breaks: 'create_user_bank.linked_user',
     caughtBy: 'user-banks.create.invalid.refused',
   },
-];
+] as const satisfies readonly Fault[];

@@ -1,7 +1,7 @@
 import type { Fault } from './types.js';
 
 /** Defects only the run-wide HTTP checks are aimed at: a 5xx or a broken JSON body on a path no other check owns. */
-export const httpFaults: Fault[] = [
+export const httpFaults = [
   {
     name: 'status-filter-500',
     description: 'GET /user_banks?status=X without a user_id answers 500 (the query on the unindexed status column times out inside the service)',
@@ -14,4 +14,4 @@ export const httpFaults: Fault[] = [
     breaks: 'json.bodies',
     caughtBy: 'http.json-bodies',
   },
-];
+] as const satisfies readonly Fault[];

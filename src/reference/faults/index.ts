@@ -12,7 +12,7 @@ import { usersFaults } from './users.js';
 
 export type { Fault } from './types.js';
 
-export const faults: readonly Fault[] = [
+const catalog = [
   ...schemaFaults,
   ...authFaults,
   ...listsFaults,
@@ -23,16 +23,21 @@ export const faults: readonly Fault[] = [
   ...listCompletenessFaults,
   ...httpFaults,
   ...conventionFaults,
-];
+] as const;
 
-const byName = new Map(faults.map((f) => [f.name, f]));
+/** Every fault's name, as a type: a misspelt name in a handler or a test fails to compile. */
+export type FaultName = (typeof catalog)[number]['name'];
 
-export function faultNamed(name: string): Fault {
+export const faults: readonly (Fault & { name: FaultName })[] = catalog;
+
+const byName = new Map<string, Fault>(faults.map((f) => [f.name, f]));
+
+export function faultNamed(name: FaultName): Fault & { name: FaultName } {
   const fault = byName.get(name);
   if (!fault) throw new Error(`unknown fault "${name}"; known: ${faults.map((f) => f.name).join(', ')}`);
-  return fault;
+  return fault as Fault & { name: FaultName };
 }
 
-export function isFaultName(name: string): boolean {
+export function isFaultName(name: string): name is FaultName {
   return byName.has(name);
 }

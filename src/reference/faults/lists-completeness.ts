@@ -5,7 +5,7 @@ import type { Fault } from './types.js';
  * or not at all, an order that is not stable, an RfP list that repeats or never ends. Switched on in
  * the list handlers.
  */
-export const listCompletenessFaults: Fault[] = [
+export const listCompletenessFaults = [
   {
     name: 'user-id-filter-unknown-ignored',
     description: 'GET /user_banks drops a user_id filter that names no User of the caller (the lookup misses, the filter is skipped) and lists every User Bank',
@@ -48,4 +48,4 @@ export const listCompletenessFaults: Fault[] = [
     breaks: 'rfp_registration.id',
     caughtBy: 'rfp-registrations.list.unique-ids',
   },
-];
+] as const satisfies readonly Fault[];

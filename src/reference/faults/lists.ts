@@ -4,7 +4,7 @@ import type { Fault } from './types.js';
  * Faults of the list operations (spec 2.3, 2.4, 4.2, 4.3, 8): the ways real implementations break
  * paging, limits and filters. The handlers ask for them by name through state.fault().
  */
-export const listsFaults: Fault[] = [
+export const listsFaults = [
   {
     name: 'page-boundary-skip',
     description: 'A page after a cursor starts one item too late: the first item after every page boundary is lost',
@@ -113,4 +113,4 @@ export const listsFaults: Fault[] = [
     breaks: 'rfp_registration.required',
     caughtBy: 'rfp-registrations.list.fields',
   },
-];
+] as const satisfies readonly Fault[];

@@ -1,7 +1,7 @@
 import type { Fault } from './types.js';
 
 /** Faults in the shape of returned resources, caught by the schema checks of each operation. */
-export const schemaFaults: Fault[] = [
+export const schemaFaults = [
   {
     name: 'bank-boolean-as-string',
     description: 'User Banks in lists carry is_rtp_enabled as the string "true" instead of a boolean',
@@ -32,4 +32,4 @@ export const schemaFaults: Fault[] = [
     breaks: 'http.no-5xx',
     caughtBy: 'rfp-registrations.list.schema',
   },
-];
+] as const satisfies readonly Fault[];

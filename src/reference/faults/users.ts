@@ -1,7 +1,7 @@
 import type { Fault } from './types.js';
 
 /** Faults of GET /users/{user_id}; get-user.ts and serialize.ts ask for them by name through state.fault(). */
-export const usersFaults: Fault[] = [
+export const usersFaults = [
   {
     name: 'user-date-of-birth-string',
     description: 'date_of_birth is a "YYYY-MM-DD" string instead of an object of numbers',
@@ -38,4 +38,4 @@ export const usersFaults: Fault[] = [
     breaks: 'get_user.identity',
     caughtBy: 'users.get.identity',
   },
-];
+] as const satisfies readonly Fault[];
