@@ -30,6 +30,10 @@ export interface BlindOutcome {
   verdict: 'caught' | 'missed' | 'undecided' | 'conformant' | 'falsely failed';
   failing: string[];
   warnings: string[];
+  /** Why the run was not decided: its inconclusive checks, or its last line on stderr when it could not run. */
+  undecidedBy: string[];
+  /** The run's reports (a temporary folder), to read a verdict's evidence. */
+  reportDir: string;
   seconds: number;
 }
 
@@ -58,9 +62,11 @@ export async function judgeBlindServer(batch: string, server: string, seed: stri
     const checks = run.results?.checks ?? [];
     const failing = checks.filter((c) => c.outcome === 'fail').map((c) => c.id);
     const warnings = checks.filter((c) => c.outcome === 'warn').map((c) => c.id);
+    const inconclusive = checks.filter((c) => c.outcome === 'inconclusive').map((c) => `${c.id}: ${c.message.slice(0, 200)}`);
+    const undecidedBy = run.code === 2 && inconclusive.length === 0 ? [run.stderr.trim().split('\n').pop() ?? ''] : inconclusive;
     const verdict: BlindOutcome['verdict'] =
       run.code === 1 ? (control ? 'falsely failed' : 'caught') : run.code === 0 ? (control ? 'conformant' : 'missed') : 'undecided';
-    return { batch, server, control, exitCode: run.code, verdict, failing, warnings, seconds: Math.round(run.durationMs / 100) / 10 };
+    return { batch, server, control, exitCode: run.code, verdict, failing, warnings, undecidedBy, reportDir: run.reportDir, seconds: Math.round(run.durationMs / 100) / 10 };
   } finally {
     await target.close();
   }
@@ -101,7 +107,7 @@ async function main(argv: string[]): Promise<number> {
     const caught = faults.filter((o) => o.verdict === 'caught').length;
     const control = outcomes.find((o) => o.batch === batch && o.control);
     lines.push(`${batch}: caught ${caught} of ${faults.length} blind faults; control ${control?.verdict ?? 'not run'}`);
-    for (const o of faults.filter((f) => f.verdict !== 'caught')) lines.push(`  ${o.verdict}: ${o.server}`);
+    for (const o of faults.filter((f) => f.verdict !== 'caught')) lines.push(`  ${o.verdict}: ${o.server}${o.undecidedBy.length > 0 ? ` (${o.undecidedBy.join('; ')})` : ''}`);
   }
   console.log(lines.join('\n'));
   const outDir = join(packageRoot, 'reports', 'blind');

@@ -72,6 +72,7 @@ export const requirements: readonly Requirement[] = [
   spec('rfp_registration.created_at', '2.3', '| created_at | string, ISO 8601 date-time | Time of creation. |'),
   spec('rfp_registration.status', '2.3', '| status | string | One of: pending, active, inactive. |'),
   spec('rfp_registration.use_case', '2.3', '| use_case | string | One of: account_to_account, business_to_business, bill_pay. |'),
+  spec('rfp_registration.one_per_use_case', '1', 'The business that calls the API holds Request for Payment (RfP) registrations, one per permitted use case, for sending Requests for Payment on a real-time payments network.'),
   spec('rfp_registration.states', '3', 'The three RfP Registration states are the complete set.'),
 
   // --- 2.4 List envelope

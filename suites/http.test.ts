@@ -36,6 +36,18 @@ conformanceCheck(
 );
 
 conformanceCheck(
+  'http.every-answer-conforms',
+  async (t) => {
+    const { audit } = t.run;
+    if (audit.audited === 0) t.skip('no check of this run (or shard) received a 2xx answer from an operation of the spec, so there is nothing to audit');
+    for (const finding of audit.findings) t.fail(finding.message, { exchange: finding.exchange, requirements: finding.requirements });
+    if (audit.found > audit.findings.length) t.fail(`${audit.found - audit.findings.length} more answers like these`);
+    if (audit.found === 0) t.passed(`all ${audit.audited} success answers of the spec's operations audited`);
+  },
+  { sequential: true },
+);
+
+conformanceCheck(
   'http.json-content-type',
   async (t) =>
     overLog(

@@ -15,6 +15,22 @@ export const httpChecks: CheckSpec[] = [
     title: 'Every success answer of the whole run has a body that parses as JSON',
   },
   {
+    id: 'http.every-answer-conforms',
+    area: 'http',
+    requirement: 'list_user_banks.response',
+    covers: [
+      'create_user_bank.response',
+      'list_rfp_registrations.response',
+      'get_user.response',
+      'create_user_bank.returned_as_given',
+      'create_user_bank.linked_user',
+      'user_bank.id',
+      'rfp_registration.id',
+      'rfp_registration.one_per_use_case',
+    ],
+    title: "Every 2xx answer of the whole run, whichever check asked, matches its operation's schema, lists each id (and each RfP use case) once, and returns a create's values as given",
+  },
+  {
     id: 'http.json-content-type',
     area: 'http',
     requirement: 'conv.content_type',

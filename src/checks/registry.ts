@@ -7,6 +7,8 @@ import { authChecks } from './auth.js';
 import { httpChecks } from './http.js';
 import { isolationChecks } from './isolation.js';
 import { paginationChecks } from './pagination.js';
+import { replayChecks } from './replay.js';
+import { robustnessChecks } from './robustness.js';
 import { rfpRegistrationsChecks } from './rfp-registrations.js';
 import type { CheckSpec } from './types.js';
 import { userBanksCreateChecks } from './user-banks-create.js';
@@ -21,6 +23,8 @@ export const checks: readonly CheckSpec[] = [
   ...paginationChecks,
   ...rfpRegistrationsChecks,
   ...usersChecks,
+  ...replayChecks,
+  ...robustnessChecks,
   ...httpChecks,
 ];
 

@@ -105,7 +105,9 @@ export class HttpClient {
     if (isWrite && this.options.readOnly) {
       throw new HttpError('READ_ONLY', `${method} ${options.path} not sent: --read-only forbids writes`);
     }
-    if (isWrite && !(await this.budget.reserve())) {
+    // The budget counts what a request could create: POST, and PUT (an upsert); PATCH and DELETE cannot.
+    const mayCreate = method === 'POST' || method === 'PUT';
+    if (mayCreate && !(await this.budget.reserve())) {
       throw new HttpError('WRITE_BUDGET', `${method} ${options.path} not sent: the write budget (--max-writes ${this.options.maxWrites}) is spent`);
     }
     let exchange: Exchange | undefined;
@@ -115,8 +117,8 @@ export class HttpClient {
     } finally {
       // A refused write created nothing, so its slot goes back; a write with no answer (a time-out)
       // may have been created, so its slot stays spent.
+      if (mayCreate) this.budget.settle(exchange === undefined || (exchange.status >= 200 && exchange.status < 300));
       if (isWrite) {
-        this.budget.settle(exchange === undefined || (exchange.status >= 200 && exchange.status < 300));
         this.lastWriteEndedAt = Math.max(this.lastWriteEndedAt, Date.now());
       }
     }
@@ -215,6 +217,7 @@ export class HttpClient {
         contentType: responseHeaders['content-type'],
         bodyBytes,
         jsonParses: exchange.jsonError === undefined,
+        auth: typeof options.auth === 'object' ? 'other' : (options.auth ?? 'a'),
       });
       const createdId = createdIdOf(exchange);
       if (createdId !== undefined) {

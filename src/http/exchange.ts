@@ -41,4 +41,6 @@ export interface ExchangeSummary {
   contentType: string | undefined;
   bodyBytes: number;
   jsonParses: boolean;
+  /** Whose credentials it carried: the caller's ('a'), the second caller's ('b'), none, or other (a crafted header). */
+  auth: 'a' | 'b' | 'none' | 'other';
 }

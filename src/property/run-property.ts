@@ -40,6 +40,8 @@ export interface PropertySpec<T> {
   /** Inputs judged after the first failure, at most (each may send a request). */
   shrinkCalls?: number;
   timeLimitMs?: number;
+  /** Inputs judged first, every run, before the generated ones (a systematic core the random draws add to). */
+  examples?: T[];
 }
 
 export interface Warning<T> {
@@ -113,6 +115,7 @@ export async function runProperty<T>(t: Probe, spec: PropertySpec<T>): Promise<P
   const details = await fc.check(property, {
     seed,
     numRuns: Math.max(1, spec.numRuns),
+    ...(spec.examples !== undefined ? { examples: spec.examples.map((e): [T] => [e]) } : {}),
     // Inputs are skipped only after a failure (shrink bound) or once halted; never a reason to give up.
     maxSkipsPerRun: 1_000,
     plugins: [fc.interruptAfterTimeLimit(spec.timeLimitMs ?? Math.floor(t.settings.checkTimeoutMs * 0.6))],

@@ -15,6 +15,7 @@ import type { HandlerContext } from './handlers/types.js';
 import { BodyTooLarge, sendError } from './http-util.js';
 import { startBackgroundWriter } from './background-writer.js';
 import { RateGate } from './rate-gate.js';
+import { requestUrl, rewriteAnswer, servedFromCache, undefinedMethodReached, unguardedRoute } from './request-hooks.js';
 import { ReferenceState } from './state.js';
 import { resolveVariation, type Variation } from './variations.js';
 
@@ -81,18 +82,26 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       sendError(res, variation, 429, 'rate_limited', 'too many requests', { 'retry-after': '1' });
       return;
     }
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const url = requestUrl(state, req.url);
     const found = route(method, url.pathname);
+    const unguarded = found === undefined ? unguardedRoute(state, url.pathname, (path) => route(method, path)) : undefined;
+    if (unguarded !== undefined && unguarded.found !== 'method-not-allowed') {
+      await unguarded.found.handle({ req, res, url, state, caller: unguarded.caller });
+      return;
+    }
     if (found === undefined) {
       sendError(res, variation, 404, 'not_found', 'no such route');
       return;
     }
     if (found === 'method-not-allowed') {
+      undefinedMethodReached(state);
       sendError(res, variation, 405, 'method_not_allowed', 'method not allowed', { allow: url.pathname === '/user_banks' ? 'GET, POST' : 'GET' });
       return;
     }
     const caller = authenticate(req, res, state, found.operation);
     if (!caller) return;
+    if (servedFromCache(state, method, url, res)) return;
+    rewriteAnswer(state, method, url, res);
     await found.handle({ req, res, url, state, caller });
   };
 

@@ -17,6 +17,10 @@ export const SUITE_ORDER = [
   'isolation.test.ts',
   // The absence proofs of every refused write, judged together after all of them (one settle window).
   'refused-writes.test.ts',
+  // Replays the reads the checks above made (src/replay/), so it comes after all of them; it and the
+  // unusual requests take what is left of the write budget, never a slot an aimed check needs.
+  'replay.test.ts',
+  'robustness.test.ts',
   'http.test.ts',
 ];
 

@@ -8,6 +8,7 @@ import { targetOptionsFrom } from '../http/client-options.js';
 import { createdIdOf } from '../http/created-id.js';
 import { Redactor } from '../http/redact.js';
 import { CreatedJournal } from '../report/created-journal.js';
+import { AnswerAudit } from './answer-audit.js';
 import { redactorFor } from './secrets.js';
 import type { RunSettings } from './settings.js';
 
@@ -15,10 +16,13 @@ export interface RunContext {
   settings: RunSettings;
   client: HttpClient;
   redactor: Redactor;
+  /** Every answer of the run held to what the spec states of its operation (src/suite/answer-audit.ts). */
+  audit: AnswerAudit;
 }
 
 export function contextFor(settings: RunSettings): RunContext {
   const redactor = redactorFor(settings);
+  const audit = new AnswerAudit(settings.baseUrl);
   const journal = settings.createdJournalPath !== undefined ? new CreatedJournal(settings.createdJournalPath, settings.baseUrl) : undefined;
   const client = new HttpClient({
     ...targetOptionsFrom(settings),
@@ -37,9 +41,10 @@ export function contextFor(settings: RunSettings): RunContext {
         }
       }
       redactor.learnFrom(exchange.json);
+      audit.inspect(exchange);
       const createdId = journal ? createdIdOf(exchange) : undefined;
       if (createdId !== undefined) journal?.add(createdId);
     },
   });
-  return { settings, client, redactor };
+  return { settings, client, redactor, audit };
 }

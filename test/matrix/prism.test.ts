@@ -78,15 +78,22 @@ afterAll(async () => {
 });
 
 describe.concurrent('Prism, an independent OpenAPI validator', () => {
-  test('proxy --errors in front of the reference: a conformant run, and not one violation', async () => {
+  // Prism's proxy itself stops listening on a malformed percent-encoding in a path (GET /users/%E0%A4%A,
+  // one of the unusual requests of suites/robustness.test.ts): from then on the target is unreachable,
+  // which the run reports as inconclusive, never as a failure of the reference behind it.
+  test('proxy --errors in front of the reference: no failure, not one violation, undecided only where Prism itself stopped', async () => {
     const reference = await startReference({});
     references.push(reference);
     const prism = await startPrism(['proxy', openapi, reference.url, '--errors']);
     try {
       const run = await runCli([...targetArgs({ ...reference, url: prism.url }), '--seed', '99'], { timeoutMs: 280_000 });
-      expect(run.code, run.stdout + run.stderr).toBe(0);
-      expect(run.results?.summary.fail).toBe(0);
-      expect(run.results?.summary.inconclusive).toBe(0);
+      expect(run.results?.summary.fail, run.stdout + run.stderr).toBe(0);
+      const undecided = run.results?.checks.filter((c) => c.outcome === 'inconclusive') ?? [];
+      for (const check of undecided) {
+        expect(check.id).toBe('robustness.unusual-requests-no-5xx');
+        expect(check.message).toMatch(/%E0%A4%A failed: ECONNREFUSED/);
+      }
+      expect(run.code).toBe(undecided.length === 0 ? 0 : 2);
       // Every answer Prism found out of step with openapi.json would be logged as VIOLATIONS (and be a 500).
       expect(prism.log()).not.toContain('#VIOLATIONS');
       expect(prism.log()).toContain('Forwarding');

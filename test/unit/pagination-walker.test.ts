@@ -2,6 +2,7 @@
  * The cursor walker against small scripted servers on 127.0.0.1: each ending it reports, and the
  * bounds that keep a hostile list from hanging a run.
  */
+import { AnswerAudit } from '../../src/suite/answer-audit.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -53,7 +54,7 @@ async function probeFor(script: Script): Promise<Probe> {
     checkTimeoutMs: 30_000,
   };
   const client = new HttpClient({ ...settings, maxRetryAfterMs: 100, maxThrottleRetries: 0, throttleBudgetMs: 100 });
-  return new Probe(checkSpec('user-banks.list.schema'), { settings, client, redactor: new Redactor([]) });
+  return new Probe(checkSpec('user-banks.list.schema'), { settings, client, redactor: new Redactor([]), audit: new AnswerAudit(settings.baseUrl) });
 }
 
 /** A well-behaved offset list of `total` items. */

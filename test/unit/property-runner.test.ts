@@ -3,6 +3,7 @@
  * carries seed, path and curl, and the same seed replays the same counterexample; a spent write
  * budget stops generation (what was proved is said), never fails the property.
  */
+import { AnswerAudit } from '../../src/suite/answer-audit.js';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createBody } from '../../src/arbitraries/create-body.js';
 import { checkSpec } from '../../src/checks/registry.js';
@@ -45,7 +46,7 @@ async function probeAgainst(faults: FaultName[], seed: number, maxWrites = 150):
   };
   const client = new HttpClient({ ...settings, maxRetryAfterMs: 1_000, maxThrottleRetries: 1, throttleBudgetMs: 2_000 });
   opened.push({ reference, client });
-  const run: RunContext = { settings, client, redactor: redactorFor(settings) };
+  const run: RunContext = { settings, client, redactor: redactorFor(settings), audit: new AnswerAudit(settings.baseUrl) };
   return { t: new Probe(checkSpec('user-banks.create.returned-as-given'), run), reference };
 }
 

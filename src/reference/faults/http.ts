@@ -14,4 +14,11 @@ export const httpFaults = [
     breaks: 'json.bodies',
     caughtBy: 'http.json-bodies',
   },
+  {
+    name: 'rfp-use-case-listed-twice',
+    description:
+      'GET /rfp_registrations joins each registration with its network enrolments, so a use case enrolled twice is listed twice (a second registration object with its own id and the same use_case)',
+    breaks: 'rfp_registration.one_per_use_case',
+    caughtBy: 'http.every-answer-conforms',
+  },
 ] as const satisfies readonly Fault[];

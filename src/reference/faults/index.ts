@@ -6,6 +6,8 @@ import { createFaults } from './create.js';
 import { httpFaults } from './http.js';
 import { listCompletenessFaults } from './lists-completeness.js';
 import { listsFaults } from './lists.js';
+import { replayFaults } from './replay.js';
+import { robustnessFaults } from './robustness.js';
 import { schemaFaults } from './schema.js';
 import type { Fault } from './types.js';
 import { usersFaults } from './users.js';
@@ -23,6 +25,8 @@ const catalog = [
   ...listCompletenessFaults,
   ...httpFaults,
   ...conventionFaults,
+  ...replayFaults,
+  ...robustnessFaults,
 ] as const;
 
 /** Every fault's name, as a type: a misspelt name in a handler or a test fails to compile. */

@@ -1,0 +1,11 @@
+import type { CheckSpec } from './types.js';
+
+/** Requests drawn from HTTP's and JSON's grammar (src/robustness/): whatever the spec leaves open, never a 5xx. */
+export const robustnessChecks: CheckSpec[] = [
+  {
+    id: 'robustness.unusual-requests-no-5xx',
+    area: 'robustness',
+    requirement: 'http.no-5xx',
+    title: 'Unusual but legal requests (methods not defined, repeated or odd query values, long and non-ASCII values, other labels and Accept values) are never answered with a 5xx',
+  },
+];

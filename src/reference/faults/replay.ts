@@ -1,0 +1,30 @@
+import type { Fault } from './types.js';
+
+/**
+ * Defects of the layers around the handlers (router, query parser, response cache) that only a request
+ * spelled otherwise, or sent again by someone else, shows. Switched on at the request hooks of
+ * src/reference/request-hooks.ts, never inside a handler.
+ */
+export const replayFaults = [
+  {
+    name: 'router-trailing-slash-skips-auth',
+    description:
+      'the auth middleware guards the exact paths, while the router also serves a path with a trailing slash (strict routing off); such a request reaches the handler with no credentials checked, as the first caller',
+    breaks: 'auth.required.list_user_banks',
+    caughtBy: 'replay.refused-credentials-get-no-data',
+  },
+  {
+    name: 'user-cache-keyed-by-url',
+    description:
+      'answers of GET /users/{user_id} are cached by URL alone (no Vary: Authorization), after the token check and before the ownership check: once the first caller read its User, the second caller is served it from the cache',
+    breaks: 'tenant.isolation',
+    caughtBy: 'replay.other-caller-gets-no-data',
+  },
+  {
+    name: 'query-unknown-parameter-drops-filters',
+    description:
+      'the query is validated as a whole against the known parameters; a request with any parameter it does not know falls back to an empty query, so GET /user_banks?user_id=X&other=1 lists every User Bank of the caller',
+    breaks: 'list_user_banks.user_id_filter',
+    caughtBy: 'replay.spelling-serves-the-same-resource',
+  },
+] as const satisfies readonly Fault[];

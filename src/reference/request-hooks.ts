@@ -1,0 +1,78 @@
+/**
+ * The reference's request hooks: where the faults of the layers around the handlers (router, query
+ * parser, response cache; src/reference/faults/replay.ts) bend a request. With no such fault on, each
+ * hook is the identity, so the conformant path through server.ts reads as the spec's behaviour.
+ */
+import type { ServerResponse } from 'node:http';
+import type { Caller } from './model.js';
+import type { ReferenceState } from './state.js';
+
+const KNOWN_QUERY = new Set(['cursor', 'limit', 'status', 'user_id']);
+
+/** The request's URL as the service's query parser sees it. */
+export function requestUrl(state: ReferenceState, raw: string | undefined): URL {
+  const url = new URL(raw ?? '/', 'http://127.0.0.1');
+  const names = [...url.searchParams.keys()];
+  if (state.fault('query-repeated-parameter-500') && new Set(names).size < names.length) throw new Error('a repeated query parameter came as an array');
+  if (state.fault('query-unknown-parameter-drops-filters') && names.some((name) => !KNOWN_QUERY.has(name))) url.search = '';
+  return url;
+}
+
+/**
+ * A route the router serves but the auth middleware does not guard (a trailing slash), with the
+ * caller it falls back to; undefined when the router has no such route.
+ */
+export function unguardedRoute<R>(state: ReferenceState, pathname: string, route: (path: string) => R | undefined): { found: R; caller: Caller } | undefined {
+  if (!state.fault('router-trailing-slash-skips-auth') || !pathname.endsWith('/') || pathname === '/') return undefined;
+  const found = route(pathname.slice(0, -1));
+  const caller = state.callers[0];
+  return found === undefined || caller === undefined ? undefined : { found, caller };
+}
+
+/** Answers of GET /users/{id} by URL alone, kept only while the cache fault is on. */
+const userCaches = new WeakMap<ReferenceState, Map<string, string>>();
+
+/** Serves a cached answer and returns true, or arranges for this answer to be cached and returns false. */
+export function servedFromCache(state: ReferenceState, method: string, url: URL, res: ServerResponse): boolean {
+  if (!state.fault('user-cache-keyed-by-url') || method !== 'GET' || !url.pathname.startsWith('/users/')) return false;
+  let cache = userCaches.get(state);
+  if (cache === undefined) userCaches.set(state, (cache = new Map()));
+  const key = url.pathname + url.search;
+  const hit = cache.get(key);
+  if (hit !== undefined) {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(hit) });
+    res.end(hit);
+    return true;
+  }
+  const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
+  res.end = ((chunk?: unknown) => {
+    if (res.statusCode === 200 && typeof chunk === 'string') cache.set(key, chunk);
+    return end(chunk);
+  }) as ServerResponse['end'];
+  return false;
+}
+
+/** A method the API does not define on a known path: refused (405) by the router, unless a fault lets it fall through. */
+export function undefinedMethodReached(state: ReferenceState): void {
+  if (state.fault('undefined-method-500')) throw new Error('no handler for this method');
+}
+
+/** A fault of the serialiser: the list answer is rewritten after the handler made it (a join that repeats a row). */
+export function rewriteAnswer(state: ReferenceState, method: string, url: URL, res: ServerResponse): void {
+  if (!state.fault('rfp-use-case-listed-twice') || method !== 'GET' || url.pathname !== '/rfp_registrations') return;
+  // The rewritten body has another length: the answer goes chunked.
+  const writeHead = res.writeHead.bind(res) as (status: number, headers?: Record<string, unknown>) => ServerResponse;
+  res.writeHead = ((status: number, headers?: Record<string, unknown>) => {
+    const rest = { ...(headers ?? {}) };
+    delete rest['content-length'];
+    return writeHead(status, rest);
+  }) as ServerResponse['writeHead'];
+  const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
+  res.end = ((chunk?: unknown) => {
+    if (res.statusCode !== 200 || typeof chunk !== 'string') return end(chunk);
+    const body = JSON.parse(chunk) as { data: Array<Record<string, unknown>> };
+    const first = body.data[0];
+    if (first !== undefined) body.data.push({ ...first, id: `${String(first.id)}-enrolment-2` });
+    return end(JSON.stringify(body));
+  }) as ServerResponse['end'];
+}

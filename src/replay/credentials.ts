@@ -1,0 +1,25 @@
+/**
+ * The credentials a replay is sent with instead of the caller's: each must be refused on every
+ * operation (spec 5), however the request is spelled. Near-miss tokens come from the auth checks' own
+ * list (src/suite/token-near-misses.ts), so the redactor already prints them as placeholders.
+ */
+import type { AuthChoice } from '../http/client.js';
+import { tokenNearMisses } from '../suite/token-near-misses.js';
+
+export interface ReplayCredential {
+  /** How it is named in messages ("with no Authorization header"). */
+  name: string;
+  auth: AuthChoice;
+  /** The second caller: its own answers are legitimate, only the first caller's data is not. */
+  otherCaller: boolean;
+}
+
+export function replayCredentials(tokenA: string, hasCallerB: boolean): ReplayCredential[] {
+  const nearMiss = tokenNearMisses(tokenA, 'CONFORMANCE_TOKEN')[0];
+  return [
+    { name: 'no Authorization header', auth: 'none', otherCaller: false },
+    { name: '"Token" and the caller\'s token', auth: { header: `Token ${tokenA}` }, otherCaller: false },
+    ...(nearMiss ? [{ name: `"Bearer" and ${nearMiss.name}`, auth: { header: `Bearer ${nearMiss.value}` }, otherCaller: false }] : []),
+    ...(hasCallerB ? [{ name: "the second caller's token (--token-b)", auth: 'b' as const, otherCaller: true }] : []),
+  ];
+}

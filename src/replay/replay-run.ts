@@ -1,0 +1,108 @@
+/**
+ * One replay of the run, shared by the replay checks (suites/replay.test.ts): each sampled read is
+ * read again as the caller (its answer now), then sent in every equivalent spelling with every
+ * replay credential and with the caller's own token; creates are sent in every spelling with the
+ * replay credentials only (a create the caller's own token makes is a write the run does not need).
+ */
+import type { AuthChoice, HttpClient, RequestOptions } from '../http/client.js';
+import type { Exchange } from '../http/exchange.js';
+import { isHttpError } from '../http/errors.js';
+import { replayCredentials, type ReplayCredential } from './credentials.js';
+import { sampleReads, type SampledRead } from './sample.js';
+import { equivalentSpellings, type Spelling } from './spellings.js';
+
+/** Reads replayed per run (distinct shapes); each costs about 40 requests. */
+export const MAX_REPLAYED_READS = 6;
+const IN_FLIGHT = 8;
+
+export interface ReplayedRead {
+  read: SampledRead;
+  /** The caller's own canonical read, just before the replays. */
+  original: Exchange;
+  /** The second caller's canonical read of the same request, when there is a second caller. */
+  otherCallersOriginal?: Exchange;
+  replays: Replay[];
+}
+
+export interface Replay {
+  spelling: Spelling;
+  /** Undefined: the caller's own token. */
+  credential?: ReplayCredential;
+  exchange: Exchange;
+}
+
+export interface ReplayedCreate {
+  spelling: Spelling;
+  credential: ReplayCredential;
+  exchange: Exchange;
+}
+
+export interface ReplayRun {
+  reads: ReplayedRead[];
+  creates: ReplayedCreate[];
+  /** Why creates were not replayed (read-only, budget), when they were not. */
+  createsNotSent?: string;
+}
+
+export interface ReplayTarget {
+  client: HttpClient;
+  baseUrl: string;
+  tokenA: string;
+  userIdA: string;
+  hasCallerB: boolean;
+  readOnly: boolean;
+  /** A valid create body for the caller's User whose account number no other request used. */
+  createBody: () => Record<string, string>;
+}
+
+const asOptions = (spelling: Spelling, auth: AuthChoice): RequestOptions => ({ path: spelling.path, ...(spelling.query ? { query: spelling.query } : {}), auth });
+
+/** Runs `work` over `items`, at most IN_FLIGHT at once. */
+async function bounded<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += IN_FLIGHT) out.push(...(await Promise.all(items.slice(i, i + IN_FLIGHT).map(work))));
+  return out;
+}
+
+async function replayRead(target: ReplayTarget, read: SampledRead, credentials: ReplayCredential[]): Promise<ReplayedRead> {
+  const canonical: Spelling = { name: 'as the checks sent it', path: read.path, query: read.query };
+  const original = await target.client.send(asOptions(canonical, 'a'));
+  const otherCallersOriginal = target.hasCallerB ? await target.client.send(asOptions(canonical, 'b')) : undefined;
+  const spellings = equivalentSpellings(read.path, read.query);
+  const plan: { spelling: Spelling; credential?: ReplayCredential }[] = [
+    ...[canonical, ...spellings].flatMap((spelling) => credentials.map((credential) => ({ spelling, credential }))),
+    ...spellings.map((spelling) => ({ spelling })),
+  ];
+  const replays = await bounded(plan, async ({ spelling, credential }) => ({
+    spelling,
+    ...(credential ? { credential } : {}),
+    exchange: await target.client.send(asOptions(spelling, credential?.auth ?? 'a')),
+  }));
+  return { read, original, ...(otherCallersOriginal ? { otherCallersOriginal } : {}), replays };
+}
+
+/** Creates one at a time: each holds a write-budget slot until it is answered (a refusal gives it back). */
+async function replayCreates(target: ReplayTarget, credentials: ReplayCredential[]): Promise<Pick<ReplayRun, 'creates' | 'createsNotSent'>> {
+  if (target.readOnly) return { creates: [], createsNotSent: '--read-only: no create is replayed' };
+  const spellings: Spelling[] = [{ name: 'as the checks send it', path: '/user_banks' }, ...equivalentSpellings('/user_banks')];
+  const creates: ReplayedCreate[] = [];
+  for (const spelling of spellings) {
+    for (const credential of credentials) {
+      try {
+        const exchange = await target.client.send({ method: 'POST', ...asOptions(spelling, credential.auth), json: target.createBody() });
+        creates.push({ spelling, credential, exchange });
+      } catch (error) {
+        if (isHttpError(error) && (error.code === 'WRITE_BUDGET' || error.code === 'READ_ONLY')) return { creates, createsNotSent: error.message };
+        throw error;
+      }
+    }
+  }
+  return { creates };
+}
+
+export async function replayRun(target: ReplayTarget): Promise<ReplayRun> {
+  const credentials = replayCredentials(target.tokenA, target.hasCallerB);
+  const reads: ReplayedRead[] = [];
+  for (const read of sampleReads(target.client.log, target.baseUrl, target.userIdA, MAX_REPLAYED_READS)) reads.push(await replayRead(target, read, credentials));
+  return { reads, ...(await replayCreates(target, credentials)) };
+}

@@ -1,0 +1,111 @@
+/**
+ * Every answer of the run is a test: whichever check sent a request (a property's generated body, a
+ * walk's page, a replay), its 2xx answer is held to what the spec states of that operation's answer:
+ * - its body matches the operation's schema (spec 2, 4);
+ * - a list's items are a set: no id twice on one page (2.1-2.3 "Unique identifier"), and the RfP
+ *   list holds one registration per use case (spec 1: "one per permitted use case");
+ * - a create's answer carries the account_number and routing_number as they were sent (4.1) and the
+ *   user_id it was linked to (2.1).
+ * Only the spec's own paths, spelled as the checks spell them, are audited; what a check judges
+ * itself is judged here again, which costs a validation per answer and no request.
+ */
+import type { Exchange } from '../http/exchange.js';
+import { isSuccess } from '../http/exchange.js';
+import { describeViolations, validate, type SchemaName } from '../schema/validator.js';
+import { violatedRequirements } from '../schema/violated-requirements.js';
+
+export interface AuditFinding {
+  message: string;
+  requirements: string[];
+  exchange: Exchange;
+}
+
+/** Findings kept per run (the first ones; the count goes on). */
+const MAX_KEPT = 20;
+
+type Operation = { schema: SchemaName; kind: 'create' | 'list-banks' | 'list-rfps' | 'user' };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * Whether the answer claims to be the operation's resource: an object with an id (create, User) or a
+ * data member (lists). Status codes and error shapes are not shown (spec 7): a refusal answered 200
+ * with an error object is a convention broken (the checks aimed at refusals warn), not a resource.
+ */
+function claimsTheShape(json: unknown, operation: Operation): boolean {
+  if (!isRecord(json)) return false;
+  return operation.kind === 'list-banks' || operation.kind === 'list-rfps' ? 'data' in json : 'id' in json;
+}
+
+export class AnswerAudit {
+  readonly findings: AuditFinding[] = [];
+  audited = 0;
+  found = 0;
+  private readonly basePath: string;
+
+  constructor(baseUrl: string) {
+    this.basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  }
+
+  private operationOf(exchange: Exchange): Operation | undefined {
+    const url = new URL(exchange.request.url);
+    if (!url.pathname.startsWith(this.basePath)) return undefined;
+    const path = url.pathname.slice(this.basePath.length);
+    const method = exchange.request.method;
+    if (path === '/user_banks' && method === 'POST') return { schema: 'user-bank', kind: 'create' };
+    if (path === '/user_banks' && method === 'GET') return { schema: 'user-bank-list', kind: 'list-banks' };
+    if (path === '/rfp_registrations' && method === 'GET') return { schema: 'rfp-registration-list', kind: 'list-rfps' };
+    if (/^\/users\/[^/]+$/.test(path) && method === 'GET') return { schema: 'user', kind: 'user' };
+    return undefined;
+  }
+
+  inspect(exchange: Exchange): void {
+    if (!isSuccess(exchange) || exchange.json === undefined) return;
+    const operation = this.operationOf(exchange);
+    if (operation === undefined || !claimsTheShape(exchange.json, operation)) return;
+    this.audited += 1;
+    const what = `${exchange.request.method} ${new URL(exchange.request.url).pathname} (answered ${exchange.status})`;
+    const violations = validate(operation.schema, exchange.json);
+    if (violations.length > 0) {
+      this.add(`${what}: the answer does not match schemas/${operation.schema}.schema.json: ${describeViolations(violations, 3)}`, violatedRequirements(operation.schema, violations) ?? [], exchange);
+      return;
+    }
+    if (operation.kind === 'create') this.inspectCreate(exchange, what);
+    else if (operation.kind !== 'user') this.inspectSet(exchange, what, operation.kind);
+  }
+
+  private inspectCreate(exchange: Exchange, what: string): void {
+    let sent: unknown;
+    try {
+      sent = JSON.parse(exchange.request.body ?? '');
+    } catch {
+      return;
+    }
+    if (!isRecord(sent) || !isRecord(exchange.json)) return;
+    for (const [field, requirement] of [
+      ['account_number', 'create_user_bank.returned_as_given'],
+      ['routing_number', 'create_user_bank.returned_as_given'],
+      ['user_id', 'create_user_bank.linked_user'],
+    ] as const) {
+      const given = sent[field];
+      if (typeof given === 'string' && exchange.json[field] !== given) {
+        this.add(`${what}: ${field} was sent as ${JSON.stringify(given)} and answered as ${JSON.stringify(exchange.json[field])}`, [requirement], exchange);
+      }
+    }
+  }
+
+  private inspectSet(exchange: Exchange, what: string, kind: 'list-banks' | 'list-rfps'): void {
+    const data = (exchange.json as { data: unknown[] }).data;
+    const keys: Array<[string, string]> = kind === 'list-rfps' ? [['id', 'rfp_registration.id'], ['use_case', 'rfp_registration.one_per_use_case']] : [['id', 'user_bank.id']];
+    for (const [key, requirement] of keys) {
+      const seen = new Set<unknown>();
+      const twice = data.map((item) => (isRecord(item) ? item[key] : undefined)).find((value) => value !== undefined && (seen.has(value) || (seen.add(value), false)));
+      if (twice !== undefined) this.add(`${what}: ${key} ${JSON.stringify(twice)} appears twice in one answer`, [requirement], exchange);
+    }
+  }
+
+  private add(message: string, requirements: string[], exchange: Exchange): void {
+    this.found += 1;
+    if (this.findings.length < MAX_KEPT) this.findings.push({ message, requirements, exchange });
+  }
+}

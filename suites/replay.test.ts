@@ -1,0 +1,127 @@
+/**
+ * Every exchange is a test (src/replay/): after the other checks, the caller's reads of the run and a
+ * create are sent again in equivalent spellings (RFC 3986, RFC 9110) and with other credentials. A guard
+ * proven only on the spelling the checks happen to send is not proven; a cache keyed without the
+ * caller, a route outside the auth middleware or a filter dropped by another query parser shows here.
+ */
+import type { CallersData } from '../src/replay/callers-data.js';
+import { otherResourceServed, servedToStranger } from '../src/replay/judge.js';
+import { replayRun, type ReplayRun } from '../src/replay/replay-run.js';
+import { conformanceCheck } from '../src/suite/check.js';
+import { ENABLE, SAME_BUSINESS, requireCallerB } from '../src/suite/caller-b.js';
+import { exampleCreateBody } from '../src/suite/example-body.js';
+import { perRun } from '../src/suite/per-run.js';
+import type { Probe } from '../src/suite/probe.js';
+import { uniqueAccountNumber } from '../src/suite/unique-account-number.js';
+
+const replays = perRun(() => ({ pending: undefined as Promise<ReplayRun> | undefined }));
+
+/** The run's one replay, started by whichever replay check comes first. */
+function replayOnce(t: Probe): Promise<ReplayRun> {
+  const slot = replays(t.run.client);
+  const { settings } = t;
+  const hasCallerB = Boolean(settings.tokenB && settings.userIdB && settings.tokenB !== settings.tokenA && settings.userIdB !== settings.userIdA);
+  slot.pending ??= replayRun({
+    client: t.run.client,
+    baseUrl: settings.baseUrl,
+    tokenA: settings.tokenA,
+    userIdA: settings.userIdA,
+    hasCallerB,
+    readOnly: settings.readOnly,
+    createBody: () => ({ ...exampleCreateBody(settings.userIdA, settings.seed), account_number: uniqueAccountNumber() }),
+  });
+  return slot.pending;
+}
+
+/** The caller's data as the replay's own reads showed it: its User, and the account numbers of banks this run created. */
+function callersData(t: Probe, run: ReplayRun): CallersData {
+  const { userIdA, userIdB } = t.settings;
+  const accountNumbers = new Set<string>();
+  for (const { read, original } of run.reads) {
+    const data = (original.json as { data?: unknown } | undefined)?.data;
+    if (read.operation !== 'list_user_banks' || !Array.isArray(data)) continue;
+    for (const item of data as Array<Record<string, unknown>>) {
+      if (typeof item?.id === 'string' && t.run.client.createdIds.has(item.id) && typeof item.account_number === 'string') accountNumbers.add(item.account_number);
+    }
+  }
+  return { userIds: new Set(userIdA === userIdB ? [] : [userIdA]), accountNumbers };
+}
+
+const requirementOf = { list_user_banks: 'auth.required.list_user_banks', list_rfp_registrations: 'auth.required.list_rfp_registrations', get_user: 'auth.required.get_user' } as const;
+
+function judgeStrangers(t: Probe, run: ReplayRun, otherCaller: boolean): void {
+  const data = callersData(t, run);
+  let judged = 0;
+  for (const replayed of run.reads) {
+    for (const { spelling, credential, exchange } of replayed.replays) {
+      if (credential === undefined || credential.otherCaller !== otherCaller) continue;
+      judged += 1;
+      const why = servedToStranger(replayed, exchange, data, otherCaller);
+      if (why === undefined) continue;
+      t.fail(`GET ${replayed.read.path} sent with ${credential.name}, ${spelling.name}, was answered ${exchange.status} and ${why}${otherCaller ? SAME_BUSINESS : ''}`, {
+        exchange,
+        expected: otherCaller ? "a refusal, or the second caller's own data" : 'a refusal (4xx), never the operation served',
+        actual: `${exchange.status}: ${why}`,
+        ...(otherCaller ? {} : { requirements: [requirementOf[replayed.read.operation]] }),
+      });
+    }
+  }
+  for (const { spelling, credential, exchange } of run.creates) {
+    if (credential.otherCaller !== otherCaller) continue;
+    judged += 1;
+    if (exchange.status < 200 || exchange.status > 299) continue;
+    t.fail(`POST /user_banks for the caller's User, sent with ${credential.name}, ${spelling.name}, was answered ${exchange.status}: a User Bank was created without the caller's credentials${otherCaller ? SAME_BUSINESS : ''}`, {
+      exchange,
+      expected: 'a refusal (4xx)',
+      actual: String(exchange.status),
+      ...(otherCaller ? {} : { requirements: ['auth.required.create_user_bank'] }),
+    });
+  }
+  if (judged === 0) t.inconclusive('no exchange of the run could be replayed');
+  t.passed(`${judged} replays judged (${run.reads.length} reads and ${run.creates.length} creates${run.createsNotSent ? `; creates not replayed: ${run.createsNotSent}` : ''})`);
+}
+
+conformanceCheck(
+  'replay.refused-credentials-get-no-data',
+  async (t) => {
+    const run = await replayOnce(t);
+    judgeStrangers(t, run, false);
+  },
+  { sequential: true },
+);
+
+conformanceCheck(
+  'replay.other-caller-gets-no-data',
+  async (t) => {
+    if (!t.settings.tokenB || !t.settings.userIdB) t.skip(`needs a second caller: ${ENABLE}`);
+    await requireCallerB(t);
+    const run = await replayOnce(t);
+    judgeStrangers(t, run, true);
+  },
+  { sequential: true },
+);
+
+conformanceCheck(
+  'replay.spelling-serves-the-same-resource',
+  async (t) => {
+    const run = await replayOnce(t);
+    let judged = 0;
+    for (const replayed of run.reads) {
+      for (const { spelling, credential, exchange } of replayed.replays) {
+        if (credential !== undefined) continue;
+        judged += 1;
+        const other = otherResourceServed(replayed, exchange);
+        if (other === undefined) continue;
+        t.fail(`GET ${replayed.read.path} with the caller's token, ${spelling.name}, was answered ${exchange.status} and ${other.why}`, {
+          exchange,
+          expected: 'a refusal, or the resource asked for',
+          actual: other.why,
+          requirements: [other.requirement],
+        });
+      }
+    }
+    if (judged === 0) t.inconclusive('no read of the run could be replayed');
+    t.passed(`${judged} spellings of ${run.reads.length} reads judged`);
+  },
+  { sequential: true },
+);
