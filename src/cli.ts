@@ -3,6 +3,7 @@
  * preflight (src/runner/preflight.ts) -> suites -> reports -> exit code (0 conformant, 1 non-conformant, 2 could not run).
  * Every failure to run is one sentence that says what to do, never a stack trace, never a token.
  */
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { checks } from './checks/registry.js';
 import { compareRuns } from './compare/diff.js';
@@ -12,6 +13,8 @@ import { commandLineTokenWarning } from './config-mistakes.js';
 import { startReference, type RunningReference } from './reference/server.js';
 import { paintFor, summaryText } from './report/console.js';
 import { listText } from './report/list.js';
+import { specPath } from './paths.js';
+import { statementIndex, statementsText } from './statements/statement-index.js';
 import { Progress } from './report/progress.js';
 import { exitCodeFor, suiteVersion } from './report/results.js';
 import { CannotRun } from './runner/cannot-run.js';
@@ -32,6 +35,10 @@ async function main(argv: string[]): Promise<number> {
   }
   if (config.version) {
     console.log(suiteVersion());
+    return 0;
+  }
+  if (config.list && config.statements) {
+    console.log(statementsText(statementIndex(readFileSync(specPath, 'utf8'))));
     return 0;
   }
   if (config.list) {

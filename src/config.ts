@@ -34,6 +34,8 @@ export interface Config {
   settleMs: number;
   caCert?: string;
   list: boolean;
+  /** With --list: the spec's statements and what judges each, instead of the checks. */
+  statements: boolean;
   help: boolean;
   version: boolean;
 }
@@ -93,6 +95,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'shard', key: 'shard', kind: 'string', help: 'run part i of n of the suite files, as i/n (CI splitting)' },
   { flag: 'baseline', key: 'baseline', kind: 'string', help: 'a previous results.json (or its report dir): the summary and reports add "Since the baseline"' },
   { flag: 'list', key: 'list', kind: 'boolean', default: 'false', help: 'print every check with its requirement and exit; sends no request' },
+  { flag: 'statements', key: 'statements', kind: 'boolean', default: 'false', help: "with --list: every statement of the spec and the checks that judge it (or why none can), with the coverage" },
   { flag: 'help', key: 'help', kind: 'boolean', default: 'false', help: 'this text' },
   { flag: 'version', key: 'version', kind: 'boolean', default: 'false', help: 'print the suite version' },
 ];
