@@ -1,0 +1,2 @@
+import { startServer } from './_base.mjs';
+export default async function start() { return startServer({}); }
