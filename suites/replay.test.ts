@@ -53,12 +53,12 @@ function judgeStrangers(t: Probe, run: ReplayRun, otherCaller: boolean): void {
   const data = callersData(t, run);
   let judged = 0;
   for (const replayed of run.reads) {
-    for (const { spelling, credential, exchange } of replayed.replays) {
+    for (const { method, spelling, credential, exchange } of replayed.replays) {
       if (credential === undefined || credential.otherCaller !== otherCaller) continue;
       judged += 1;
       const why = servedToStranger(replayed, exchange, data, otherCaller);
       if (why === undefined) continue;
-      t.fail(`GET ${replayed.read.path} sent with ${credential.name}, ${spelling.name}, was answered ${exchange.status} and ${why}${otherCaller ? SAME_BUSINESS : ''}`, {
+      t.fail(`${method} ${replayed.read.path} sent with ${credential.name}, ${spelling.name}, was answered ${exchange.status} and ${why}${otherCaller ? SAME_BUSINESS : ''}`, {
         exchange,
         expected: otherCaller ? "a refusal, or the second caller's own data" : 'a refusal (4xx), never the operation served',
         actual: `${exchange.status}: ${why}`,

@@ -27,8 +27,13 @@ export const httpChecks: CheckSpec[] = [
       'user_bank.id',
       'rfp_registration.id',
       'rfp_registration.one_per_use_case',
+      'user_bank.user_id',
+      'user_bank.account_holder_type',
+      'user_bank.bank_account_type',
+      'user_bank.created_at',
     ],
-    title: "Every 2xx answer of the whole run, whichever check asked, matches its operation's schema, lists each id (and each RfP use case) once, and returns a create's values as given",
+    title:
+      "Every 2xx answer of the whole run, whichever check asked, matches its operation's schema, lists each id (and each RfP use case) once, returns a create's values as given, and shows each User Bank as every other view shows it",
   },
   {
     id: 'http.json-content-type',

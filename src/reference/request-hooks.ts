@@ -4,6 +4,7 @@
  * hook is the identity, so the conformant path through server.ts reads as the spec's behaviour.
  */
 import type { ServerResponse } from 'node:http';
+import type { FaultName } from './faults/index.js';
 import type { Caller } from './model.js';
 import type { ReferenceState } from './state.js';
 
@@ -19,14 +20,17 @@ export function requestUrl(state: ReferenceState, raw: string | undefined): URL 
 }
 
 /**
- * A route the router serves but the auth middleware does not guard (a trailing slash), with the
+ * A route the router serves but the auth middleware does not guard (a trailing slash; HEAD, which the
+ * middleware lets through as a "safe" method while the router maps it to the GET handler), with the
  * caller it falls back to; undefined when the router has no such route.
  */
-export function unguardedRoute<R>(state: ReferenceState, pathname: string, route: (path: string) => R | undefined): { found: R; caller: Caller } | undefined {
-  if (!state.fault('router-trailing-slash-skips-auth') || !pathname.endsWith('/') || pathname === '/') return undefined;
-  const found = route(pathname.slice(0, -1));
+export function unguardedRoute<R>(state: ReferenceState, method: string, pathname: string, route: (method: string, path: string) => R | undefined): { found: R; caller: Caller } | undefined {
   const caller = state.callers[0];
-  return found === undefined || caller === undefined ? undefined : { found, caller };
+  if (caller === undefined) return undefined;
+  let found: R | undefined;
+  if (state.fault('router-trailing-slash-skips-auth') && pathname.endsWith('/') && pathname !== '/') found = route(method, pathname.slice(0, -1));
+  else if (state.fault('head-served-without-auth') && method === 'HEAD') found = route('GET', pathname);
+  return found === undefined ? undefined : { found, caller };
 }
 
 /** Answers of GET /users/{id} by URL alone, kept only while the cache fault is on. */
@@ -57,9 +61,31 @@ export function undefinedMethodReached(state: ReferenceState): void {
   if (state.fault('undefined-method-500')) throw new Error('no handler for this method');
 }
 
-/** A fault of the serialiser: the list answer is rewritten after the handler made it (a join that repeats a row). */
+/** Faults of the serialiser: a list answer rewritten after the handler made it. */
+const ANSWER_REWRITES: ReadonlyArray<{ fault: FaultName; path: string; rewrite: (body: { data: Array<Record<string, unknown>> }) => void }> = [
+  {
+    // A join that repeats a row.
+    fault: 'rfp-use-case-listed-twice',
+    path: '/rfp_registrations',
+    rewrite: (body) => {
+      const first = body.data[0];
+      if (first !== undefined) body.data.push({ ...first, id: `${String(first.id)}-enrolment-2` });
+    },
+  },
+  {
+    // A list serialiser that maps created_at from the row's read time (an ORM's updated_at).
+    fault: 'bank-list-created-at-is-read-time',
+    path: '/user_banks',
+    rewrite: (body) => {
+      const now = new Date().toISOString();
+      for (const item of body.data) item.created_at = now;
+    },
+  },
+];
+
 export function rewriteAnswer(state: ReferenceState, method: string, url: URL, res: ServerResponse): void {
-  if (!state.fault('rfp-use-case-listed-twice') || method !== 'GET' || url.pathname !== '/rfp_registrations') return;
+  const rewrites = ANSWER_REWRITES.filter((r) => method === 'GET' && url.pathname === r.path && state.fault(r.fault));
+  if (rewrites.length === 0) return;
   // The rewritten body has another length: the answer goes chunked.
   const writeHead = res.writeHead.bind(res) as (status: number, headers?: Record<string, unknown>) => ServerResponse;
   res.writeHead = ((status: number, headers?: Record<string, unknown>) => {
@@ -71,8 +97,7 @@ export function rewriteAnswer(state: ReferenceState, method: string, url: URL, r
   res.end = ((chunk?: unknown) => {
     if (res.statusCode !== 200 || typeof chunk !== 'string') return end(chunk);
     const body = JSON.parse(chunk) as { data: Array<Record<string, unknown>> };
-    const first = body.data[0];
-    if (first !== undefined) body.data.push({ ...first, id: `${String(first.id)}-enrolment-2` });
+    for (const { rewrite } of rewrites) rewrite(body);
     return end(JSON.stringify(body));
   }) as ServerResponse['end'];
 }

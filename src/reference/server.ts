@@ -84,7 +84,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     }
     const url = requestUrl(state, req.url);
     const found = route(method, url.pathname);
-    const unguarded = found === undefined ? unguardedRoute(state, url.pathname, (path) => route(method, path)) : undefined;
+    const unguarded = found === undefined || found === 'method-not-allowed' ? unguardedRoute(state, method, url.pathname, route) : undefined;
     if (unguarded !== undefined && unguarded.found !== 'method-not-allowed') {
       await unguarded.found.handle({ req, res, url, state, caller: unguarded.caller });
       return;

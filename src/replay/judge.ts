@@ -17,6 +17,8 @@ const membersOf = (json: unknown): string => (isRecord(json) ? Object.keys(json)
 /** Why an answer to someone who is not the caller shows the caller's data, or undefined when it does not. */
 export function servedToStranger(replayed: ReplayedRead, answer: Exchange, data: CallersData, otherCaller: boolean): string | undefined {
   if (!isSuccess(answer)) return undefined;
+  // HEAD is the GET without its body (RFC 9110 9.3.2): a 2xx where the caller's GET is served is that operation served.
+  if (answer.request.method === 'HEAD') return !otherCaller && isSuccess(replayed.original) ? 'HEAD is the same operation without the body (RFC 9110 9.3.2), served without the credentials it requires' : undefined;
   const leaks = leaksIn(answer.json, data);
   if (leaks.length > 0) return `it holds ${leaks.map((l) => l.what).join('; ')}`;
   const original = replayed.original;

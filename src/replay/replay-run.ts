@@ -25,6 +25,8 @@ export interface ReplayedRead {
 }
 
 export interface Replay {
+  /** GET, or HEAD: RFC 9110 9.3.2, the same operation without the body. */
+  method: 'GET' | 'HEAD';
   spelling: Spelling;
   /** Undefined: the caller's own token. */
   credential?: ReplayCredential;
@@ -55,7 +57,12 @@ export interface ReplayTarget {
   createBody: () => Record<string, string>;
 }
 
-const asOptions = (spelling: Spelling, auth: AuthChoice): RequestOptions => ({ path: spelling.path, ...(spelling.query ? { query: spelling.query } : {}), auth });
+const asOptions = (spelling: Spelling, auth: AuthChoice, method: 'GET' | 'HEAD' | 'POST' = 'GET'): RequestOptions => ({
+  method,
+  path: spelling.path,
+  ...(spelling.query ? { query: spelling.query } : {}),
+  auth,
+});
 
 /** Runs `work` over `items`, at most IN_FLIGHT at once. */
 async function bounded<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
@@ -69,14 +76,16 @@ async function replayRead(target: ReplayTarget, read: SampledRead, credentials: 
   const original = await target.client.send(asOptions(canonical, 'a'));
   const otherCallersOriginal = target.hasCallerB ? await target.client.send(asOptions(canonical, 'b')) : undefined;
   const spellings = equivalentSpellings(read.path, read.query);
-  const plan: { spelling: Spelling; credential?: ReplayCredential }[] = [
-    ...[canonical, ...spellings].flatMap((spelling) => credentials.map((credential) => ({ spelling, credential }))),
-    ...spellings.map((spelling) => ({ spelling })),
+  const plan: { method: 'GET' | 'HEAD'; spelling: Spelling; credential?: ReplayCredential }[] = [
+    ...[canonical, ...spellings].flatMap((spelling) => credentials.map((credential) => ({ method: 'GET' as const, spelling, credential }))),
+    ...credentials.filter((c) => !c.otherCaller).map((credential) => ({ method: 'HEAD' as const, spelling: canonical, credential })),
+    ...spellings.map((spelling) => ({ method: 'GET' as const, spelling })),
   ];
-  const replays = await bounded(plan, async ({ spelling, credential }) => ({
+  const replays = await bounded(plan, async ({ method, spelling, credential }) => ({
+    method,
     spelling,
     ...(credential ? { credential } : {}),
-    exchange: await target.client.send(asOptions(spelling, credential?.auth ?? 'a')),
+    exchange: await target.client.send(asOptions(spelling, credential?.auth ?? 'a', method)),
   }));
   return { read, original, ...(otherCallersOriginal ? { otherCallersOriginal } : {}), replays };
 }
@@ -89,7 +98,7 @@ async function replayCreates(target: ReplayTarget, credentials: ReplayCredential
   for (const spelling of spellings) {
     for (const credential of credentials) {
       try {
-        const exchange = await target.client.send({ method: 'POST', ...asOptions(spelling, credential.auth), json: target.createBody() });
+        const exchange = await target.client.send({ ...asOptions(spelling, credential.auth, 'POST'), json: target.createBody() });
         creates.push({ spelling, credential, exchange });
       } catch (error) {
         if (isHttpError(error) && (error.code === 'WRITE_BUDGET' || error.code === 'READ_ONLY')) return { creates, createsNotSent: error.message };

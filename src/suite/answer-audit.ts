@@ -5,7 +5,10 @@
  * - a list's items are a set: no id twice on one page (2.1-2.3 "Unique identifier"), and the RfP
  *   list holds one registration per use case (spec 1: "one per permitted use case");
  * - a create's answer carries the account_number and routing_number as they were sent (4.1) and the
- *   user_id it was linked to (2.1).
+ *   user_id it was linked to (2.1);
+ * - a User Bank reads the same in every view that shows it, its create answer included: the fields a
+ *   bank is created with, its id and its created_at (the instant) never differ between two answers
+ *   (status, verification_status and the RTP flags may move: their transitions are not shown, spec 3).
  * Only the spec's own paths, spelled as the checks spell them, are audited; what a check judges
  * itself is judged here again, which costs a validation per answer and no request.
  */
@@ -22,6 +25,20 @@ export interface AuditFinding {
 
 /** Findings kept per run (the first ones; the count goes on). */
 const MAX_KEPT = 20;
+/** User Banks remembered for the cross-view comparison; a walk of a huge list compares its first ones. */
+const MAX_TRACKED = 50_000;
+/** The fields a User Bank keeps for life (2.1, 4.1): what it was created with, and when. */
+const FIXED_FIELDS = ['user_id', 'account_number', 'routing_number', 'account_holder_type', 'bank_account_type', 'created_at'] as const;
+
+/** Two readings of one instant: equal, or equal at the coarser one's precision (a view that drops the fraction). */
+function sameInstant(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'string' || typeof b !== 'string') return false;
+  const [ta, tb] = [Date.parse(a), Date.parse(b)];
+  if (Number.isNaN(ta) || Number.isNaN(tb)) return false;
+  const coarse = !/T\d\d:\d\d:\d\d\./.test(a) || !/T\d\d:\d\d:\d\d\./.test(b);
+  return coarse ? Math.floor(ta / 1000) === Math.floor(tb / 1000) : ta === tb;
+}
 
 type Operation = { schema: SchemaName; kind: 'create' | 'list-banks' | 'list-rfps' | 'user' };
 
@@ -42,6 +59,8 @@ export class AnswerAudit {
   audited = 0;
   found = 0;
   private readonly basePath: string;
+  /** Each User Bank as first seen: its fixed fields, and where they were seen. */
+  private readonly banks = new Map<string, { fields: Record<string, unknown>; where: string }>();
 
   constructor(baseUrl: string) {
     this.basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
@@ -72,6 +91,8 @@ export class AnswerAudit {
     }
     if (operation.kind === 'create') this.inspectCreate(exchange, what);
     else if (operation.kind !== 'user') this.inspectSet(exchange, what, operation.kind);
+    if (operation.kind === 'create') this.compareViews([exchange.json], exchange, what);
+    else if (operation.kind === 'list-banks') this.compareViews((exchange.json as { data: unknown[] }).data, exchange, what);
   }
 
   private inspectCreate(exchange: Exchange, what: string): void {
@@ -101,6 +122,29 @@ export class AnswerAudit {
       const seen = new Set<unknown>();
       const twice = data.map((item) => (isRecord(item) ? item[key] : undefined)).find((value) => value !== undefined && (seen.has(value) || (seen.add(value), false)));
       if (twice !== undefined) this.add(`${what}: ${key} ${JSON.stringify(twice)} appears twice in one answer`, [requirement], exchange);
+    }
+  }
+
+  /** Each bank against its first reading: the fields it keeps for life must read the same. */
+  private compareViews(items: readonly unknown[], exchange: Exchange, what: string): void {
+    for (const item of items) {
+      if (!isRecord(item) || (typeof item.id !== 'string' && typeof item.id !== 'number')) continue;
+      const id = String(item.id);
+      const first = this.banks.get(id);
+      if (first === undefined) {
+        if (this.banks.size < MAX_TRACKED) this.banks.set(id, { fields: Object.fromEntries(FIXED_FIELDS.map((f) => [f, item[f]])), where: what });
+        continue;
+      }
+      for (const field of FIXED_FIELDS) {
+        const [before, now] = [first.fields[field], item[field]];
+        const same = field === 'created_at' ? sameInstant(before, now) : before === now;
+        if (!same) {
+          // Account and routing numbers are not printed: a differing one is still a real account's number.
+          const [shownNow, shownBefore] = field.endsWith('_number') ? ['another value', 'the one first seen'] : [JSON.stringify(now), JSON.stringify(before)];
+          this.add(`${what}: User Bank ${id} shows ${field} ${shownNow}, while ${first.where} showed ${shownBefore}: one bank, two readings`, [field === 'account_number' || field === 'routing_number' ? 'create_user_bank.returned_as_given' : `user_bank.${field}`], exchange);
+          break;
+        }
+      }
     }
   }
 

@@ -89,6 +89,13 @@ describe('the judge', () => {
     expect(servedToStranger(read(answer(200, rfpA), answer(200, rfpA)), answer(200, rfpA), data, true)).toBeUndefined();
   });
 
+  test('HEAD served to a stranger where the caller\'s GET is served fails: the same operation without its body', () => {
+    const head = { ...answer(200, undefined), request: { method: 'HEAD', url: 'http://x/', headers: {} } };
+    expect(servedToStranger(read(answer(200, userA)), head, data, false)).toMatch(/RFC 9110 9.3.2/);
+    expect(servedToStranger(read(answer(404, {})), head, data, false)).toBeUndefined();
+    expect(servedToStranger(read(answer(200, userA)), { ...head, status: 401 }, data, false)).toBeUndefined();
+  });
+
   test("the caller's answer served to a stranger fails, by data, word for word or by its members", () => {
     expect(servedToStranger(read(answer(200, userA)), answer(200, userA), data, false)).toMatch(/User usr_a/);
     const rfpA = { data: [{ id: 'r1' }], next_cursor: null };

@@ -21,4 +21,11 @@ export const httpFaults = [
     breaks: 'rfp_registration.one_per_use_case',
     caughtBy: 'http.every-answer-conforms',
   },
+  {
+    name: 'bank-list-created-at-is-read-time',
+    description:
+      "GET /user_banks serialises each bank's created_at from the row's last read (an ORM's updated_at mapped to created_at): the create answer and the list disagree on when a bank was created",
+    breaks: 'user_bank.created_at',
+    caughtBy: 'http.every-answer-conforms',
+  },
 ] as const satisfies readonly Fault[];

@@ -14,6 +14,13 @@ export const replayFaults = [
     caughtBy: 'replay.refused-credentials-get-no-data',
   },
   {
+    name: 'head-served-without-auth',
+    description:
+      'the auth middleware lets HEAD through as a safe method, and the router serves HEAD with the GET handler (as most frameworks do): HEAD /user_banks without credentials answers 200, as the first caller',
+    breaks: 'auth.required.list_user_banks',
+    caughtBy: 'replay.refused-credentials-get-no-data',
+  },
+  {
     name: 'user-cache-keyed-by-url',
     description:
       'answers of GET /users/{user_id} are cached by URL alone (no Vary: Authorization), after the token check and before the ownership check: once the first caller read its User, the second caller is served it from the cache',
