@@ -2,6 +2,7 @@
  * One validated Config from flags, the environment and .env (flags win, then the environment, then
  * .env). Every mistake is a ConfigError with a stable code and one sentence that says what to do.
  */
+import { AREAS, type Area } from './checks/types.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
 import { OTHER_KNOWN_VARIABLES, TOKEN_FLAGS, closest, npmSwallowedFlag, targetMistake, tokenMistake, unknownVariable, type Mistake } from './config-mistakes.js';
@@ -33,6 +34,8 @@ export interface Config {
   /** Shared-staging options (README "Running against a shared staging"). */
   settleMs: number;
   caCert?: string;
+  /** Areas of checks turned off (--skip-area replay,robustness): their checks are reported as skipped, saying so. */
+  skipArea?: string;
   list: boolean;
   /** With --list: the spec's statements and what judges each, instead of the checks. */
   statements: boolean;
@@ -48,6 +51,7 @@ export type ConfigErrorCode =
   | 'MISSING_TOKEN'
   | 'MISSING_USER'
   | 'BAD_SHARD'
+  | 'BAD_AREA'
   | 'BAD_DOTENV'
   | Mistake['code'];
 
@@ -94,6 +98,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'ca-cert', key: 'caCert', kind: 'string', help: 'PEM file of a private CA to trust besides the default ones (certificates are always verified)' },
   { flag: 'shard', key: 'shard', kind: 'string', help: 'run part i of n of the suite files, as i/n (CI splitting)' },
   { flag: 'baseline', key: 'baseline', kind: 'string', help: 'a previous results.json (or its report dir): the summary and reports add "Since the baseline"' },
+  { flag: 'skip-area', key: 'skipArea', kind: 'string', help: 'areas of checks to turn off, comma-separated (e.g. replay,robustness); their checks are reported as skipped' },
   { flag: 'list', key: 'list', kind: 'boolean', default: 'false', help: 'print every check with its requirement and exit; sends no request' },
   { flag: 'statements', key: 'statements', kind: 'boolean', default: 'false', help: "with --list: every statement of the spec and the checks that judge it (or why none can), with the coverage" },
   { flag: 'help', key: 'help', kind: 'boolean', default: 'false', help: 'this text' },
@@ -157,8 +162,14 @@ export function loadConfig(sources: ConfigSources): Config {
     const [index, count] = result.shard.split('/').map(Number) as [number, number];
     if (index > count) throw new ConfigError('BAD_SHARD', `--shard ${result.shard}: the part number cannot be larger than the number of parts`);
   }
+  for (const area of skippedAreas(result.skipArea)) {
+    if (!AREAS.includes(area as Area)) throw new ConfigError('BAD_AREA', `--skip-area ${area}: not an area of checks; the areas are ${AREAS.join(', ')}`);
+  }
   return result;
 }
+
+/** The areas named by --skip-area (comma-separated, blanks ignored). */
+export const skippedAreas = (value: string | undefined): string[] => (value ?? '').split(',').map((a) => a.trim()).filter(Boolean);
 
 function parseArgv(argv: readonly string[]): Map<string, string> {
   const out = new Map<string, string>();

@@ -8,7 +8,7 @@ import type { CallersData } from '../src/replay/callers-data.js';
 import { otherResourceServed, servedToStranger } from '../src/replay/judge.js';
 import { replayRun, type ReplayRun } from '../src/replay/replay-run.js';
 import { conformanceCheck } from '../src/suite/check.js';
-import { ENABLE, SAME_BUSINESS, requireCallerB } from '../src/suite/caller-b.js';
+import { SAME_BUSINESS, requireCallerB } from '../src/suite/caller-b.js';
 import { exampleCreateBody } from '../src/suite/example-body.js';
 import { perRun } from '../src/suite/per-run.js';
 import type { Probe } from '../src/suite/probe.js';
@@ -93,7 +93,6 @@ conformanceCheck(
 conformanceCheck(
   'replay.other-caller-gets-no-data',
   async (t) => {
-    if (!t.settings.tokenB || !t.settings.userIdB) t.skip(`needs a second caller: ${ENABLE}`);
     await requireCallerB(t);
     const run = await replayOnce(t);
     judgeStrangers(t, run, true);

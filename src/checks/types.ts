@@ -6,7 +6,8 @@ import type { ExchangeEvidence } from '../http/evidence.js';
 
 export type Outcome = 'pass' | 'fail' | 'warn' | 'skip' | 'inconclusive';
 
-export type Area = 'auth' | 'isolation' | 'user-banks.create' | 'user-banks.list' | 'pagination' | 'rfp-registrations' | 'users' | 'replay' | 'robustness' | 'http';
+export const AREAS = ['auth', 'isolation', 'user-banks.create', 'user-banks.list', 'pagination', 'rfp-registrations', 'users', 'replay', 'robustness', 'http'] as const;
+export type Area = (typeof AREAS)[number];
 
 export interface CheckSpec {
   /** Stable id, also the vitest test name: `<area>.<behaviour>`. */

@@ -77,8 +77,9 @@ async function replayRead(target: ReplayTarget, read: SampledRead, credentials: 
   const otherCallersOriginal = target.hasCallerB ? await target.client.send(asOptions(canonical, 'b')) : undefined;
   const spellings = equivalentSpellings(read.path, read.query);
   const plan: { method: 'GET' | 'HEAD'; spelling: Spelling; credential?: ReplayCredential }[] = [
-    ...[canonical, ...spellings].flatMap((spelling) => credentials.map((credential) => ({ method: 'GET' as const, spelling, credential }))),
-    ...credentials.filter((c) => !c.otherCaller).map((credential) => ({ method: 'HEAD' as const, spelling: canonical, credential })),
+    ...credentials.map((credential) => ({ method: 'GET' as const, spelling: canonical, credential })),
+    ...spellings.flatMap((spelling) => credentials.filter((c) => c.everySpelling).map((credential) => ({ method: 'GET' as const, spelling, credential }))),
+    ...credentials.filter((c) => !c.otherCaller && c.everySpelling).map((credential) => ({ method: 'HEAD' as const, spelling: canonical, credential })),
     ...spellings.map((spelling) => ({ method: 'GET' as const, spelling })),
   ];
   const replays = await bounded(plan, async ({ method, spelling, credential }) => ({
@@ -90,28 +91,40 @@ async function replayRead(target: ReplayTarget, read: SampledRead, credentials: 
   return { read, original, ...(otherCallersOriginal ? { otherCallersOriginal } : {}), replays };
 }
 
-/** Creates one at a time: each holds a write-budget slot until it is answered (a refusal gives it back). */
+/**
+ * Creates a few at a time: each holds a write-budget slot until it is answered (a refusal gives it
+ * back), so a small budget is never held by many refusals at once.
+ */
+const CREATES_IN_FLIGHT = 4;
+
 async function replayCreates(target: ReplayTarget, credentials: ReplayCredential[]): Promise<Pick<ReplayRun, 'creates' | 'createsNotSent'>> {
   if (target.readOnly) return { creates: [], createsNotSent: '--read-only: no create is replayed' };
   const spellings: Spelling[] = [{ name: 'as the checks send it', path: '/user_banks' }, ...equivalentSpellings('/user_banks')];
-  const creates: ReplayedCreate[] = [];
-  for (const spelling of spellings) {
-    for (const credential of credentials) {
+  const plan = spellings.flatMap((spelling) => credentials.filter((c) => c.everySpelling || spelling === spellings[0]).map((credential) => ({ spelling, credential })));
+  let notSent: string | undefined;
+  const sent: (ReplayedCreate | undefined)[] = [];
+  for (let i = 0; i < plan.length && notSent === undefined; i += CREATES_IN_FLIGHT) {
+    const batch = plan.slice(i, i + CREATES_IN_FLIGHT).map(async ({ spelling, credential }): Promise<ReplayedCreate | undefined> => {
       try {
-        const exchange = await target.client.send({ ...asOptions(spelling, credential.auth, 'POST'), json: target.createBody() });
-        creates.push({ spelling, credential, exchange });
+        return { spelling, credential, exchange: await target.client.send({ ...asOptions(spelling, credential.auth, 'POST'), json: target.createBody() }) };
       } catch (error) {
-        if (isHttpError(error) && (error.code === 'WRITE_BUDGET' || error.code === 'READ_ONLY')) return { creates, createsNotSent: error.message };
+        if (isHttpError(error) && (error.code === 'WRITE_BUDGET' || error.code === 'READ_ONLY')) {
+          notSent = error.message;
+          return undefined;
+        }
         throw error;
       }
-    }
+    });
+    sent.push(...(await Promise.all(batch)));
   }
-  return { creates };
+  const creates = sent.filter((c): c is ReplayedCreate => c !== undefined);
+  return notSent === undefined ? { creates } : { creates, createsNotSent: notSent };
 }
 
+/** The reads side by side (the client bounds the connections), then the creates. */
 export async function replayRun(target: ReplayTarget): Promise<ReplayRun> {
   const credentials = replayCredentials(target.tokenA, target.hasCallerB);
-  const reads: ReplayedRead[] = [];
-  for (const read of sampleReads(target.client.log, target.baseUrl, target.userIdA, MAX_REPLAYED_READS)) reads.push(await replayRead(target, read, credentials));
+  const sample = sampleReads(target.client.log, target.baseUrl, target.userIdA, MAX_REPLAYED_READS);
+  const reads = await Promise.all(sample.map((read) => replayRead(target, read, credentials)));
   return { reads, ...(await replayCreates(target, credentials)) };
 }

@@ -2,7 +2,7 @@
  * The settings the suites get (RunSettings) from the resolved configuration and, when there is no
  * --base-url, the embedded reference: the CLI and `npm run mutation`'s judge build them alike.
  */
-import type { Config } from '../config.js';
+import { skippedAreas, type Config } from '../config.js';
 import { CaCertError, readCaCert } from '../http/tls-trust.js';
 import type { RunningReference } from '../reference/server.js';
 import type { RunSettings } from '../suite/settings.js';
@@ -22,6 +22,7 @@ export function settingsFrom(config: Config, reference: RunningReference | undef
     ...(tokenB ? { tokenB } : {}),
     ...(userIdB ? { userIdB } : {}),
     readOnly: config.readOnly,
+    ...(config.skipArea !== undefined ? { skippedAreas: skippedAreas(config.skipArea) } : {}),
     maxWrites: config.maxWrites,
     pagingDataOnTop: !config.maxWritesGiven,
     seed: config.seed,

@@ -42,6 +42,7 @@ export function conformanceCheck(id: string, body: CheckBody, options: CheckOpti
       const started = performance.now();
       const ended: { skip?: string; inconclusive?: string; internalError?: string } = {};
       try {
+        if (settings.skippedAreas?.includes(spec.area)) probe.skip(`the ${spec.area} checks are turned off by --skip-area; run without it to judge this`);
         await sendingFor(spec.id, () => body(probe));
       } catch (error) {
         if (error instanceof SkipSignal) ended.skip = error.reason;

@@ -9,6 +9,8 @@ export interface RunSettings {
   tokenB?: string;
   userIdB?: string;
   readOnly: boolean;
+  /** Areas of checks turned off by --skip-area: their checks skip, saying so. */
+  skippedAreas?: string[];
   maxWrites: number;
   /** --max-writes left at its default: the paging data top-up (src/pagination/list-data.ts) comes on top of it. */
   pagingDataOnTop?: boolean;

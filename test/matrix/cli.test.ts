@@ -24,6 +24,19 @@ describe.concurrent('the CLI', () => {
     expect(run.stdout).toContain('verdict: CONFORMANT');
   });
 
+  test('--skip-area replay,robustness: those checks are skipped, saying so, and the embedded reference gets none of their requests', async () => {
+    const run = await runCli(['--skip-area', 'replay,robustness']);
+    expect(run.code, run.stderr + run.stdout).toBe(0);
+    const turnedOff = run.results?.checks.filter((c) => c.id.startsWith('replay.') || c.id.startsWith('robustness.')) ?? [];
+    expect(turnedOff.length).toBe(checks.filter((c) => c.area === 'replay' || c.area === 'robustness').length);
+    for (const check of turnedOff) {
+      expect(check.outcome).toBe('skip');
+      expect(check.message).toContain('--skip-area');
+      expect(check.exchangeCount).toBe(0);
+    }
+    expect(run.results?.checks.filter((c) => c.outcome === 'skip').length).toBe(turnedOff.length);
+  });
+
   test('against a server started separately: exit by the verdict, four reports, no token anywhere', async () => {
     const reference = await startReference({ faults: ['bank-boolean-as-string'] });
     try {

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { ConfigError, loadConfig, skippedAreas } from '../../src/config.js';
 
 const load = (argv: string[], env: Record<string, string> = {}, dotenv?: string) => {
   let dotenvPath: string | undefined;
@@ -119,4 +119,9 @@ describe('configuration', () => {
     expect(codeOf(() => load(['--base-url', 'http://u:p@x', '--token', 'token-123456', '--user-id', 'u']))).toBe('BAD_URL');
     expect(codeOf(() => load(['--shard', '3/2']))).toBe('BAD_SHARD');
   });
+});
+
+test('--skip-area takes known areas, comma-separated; an unknown one is one sentence naming the areas', () => {
+  expect(skippedAreas(loadConfig({ argv: ['--skip-area', 'replay, robustness'], env: {} }).skipArea)).toEqual(['replay', 'robustness']);
+  expect(() => loadConfig({ argv: ['--skip-area', 'replays'], env: {} })).toThrow(/--skip-area replays: not an area of checks; the areas are auth, .*replay, robustness/);
 });
