@@ -13,6 +13,7 @@ import { isHttpError } from '../src/http/errors.js';
 import { reportProperty, runProperty, type Verdict } from '../src/property/run-property.js';
 import { isWrite, systematicUnusualRequests, unusualRequest, type UnusualRequest } from '../src/robustness/unusual-request.js';
 import { conformanceCheck } from '../src/suite/check.js';
+import { inBatches } from '../src/suite/in-batches.js';
 import type { Probe } from '../src/suite/probe.js';
 
 /** Runs of the property: the systematic core (about 60 requests) comes first, random draws fill the rest. */
@@ -41,8 +42,7 @@ conformanceCheck(
     const arbitrary = unusualRequest(t.settings.userIdA, writes);
     const judge = judgeFor(t);
     const requests = [...examples, ...fc.sample(arbitrary, { seed: t.settings.seed, numRuns: Math.max(0, ROBUSTNESS_RUNS - examples.length) })];
-    const verdicts: Verdict[] = [];
-    for (let i = 0; i < requests.length; i += IN_FLIGHT) verdicts.push(...(await Promise.all(requests.slice(i, i + IN_FLIGHT).map(judge))));
+    const verdicts = await inBatches(requests, IN_FLIGHT, judge);
     const failed = verdicts.findIndex((v) => !v.ok);
     if (failed === -1) {
       const unproven = verdicts.filter((v) => v.unproven !== undefined).length;

@@ -4,6 +4,8 @@
  * other business can hold them). Values another caller shares (the same User id configured for B, a
  * fixture account number two tenants of a mock both hold) are never taken as the caller's.
  */
+import { isRecord } from '../domain/is-record.js';
+
 export interface CallersData {
   userIds: ReadonlySet<string>;
   accountNumbers: ReadonlySet<string>;
@@ -14,7 +16,6 @@ export interface Leak {
   what: string;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Every place in `body` that shows the caller's data; bounded by the body's own size. */
 export function leaksIn(body: unknown, data: CallersData): Leak[] {

@@ -6,12 +6,12 @@
  * - spec 4.3 and 5: the second caller is served its own data, never the first caller's;
  * - spec 4.4 and 4.2: with the caller's token, a spelling that is served serves what was asked for.
  */
+import { isRecord } from '../domain/is-record.js';
 import type { Exchange } from '../http/exchange.js';
 import { isSuccess } from '../http/exchange.js';
 import { leaksIn, type CallersData } from './callers-data.js';
 import type { ReplayedRead } from './replay-run.js';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const membersOf = (json: unknown): string => (isRecord(json) ? Object.keys(json).sort().join(',') : '');
 
 /** Why an answer to someone who is not the caller shows the caller's data, or undefined when it does not. */

@@ -7,6 +7,7 @@
 import type { AuthChoice, HttpClient, RequestOptions } from '../http/client.js';
 import type { Exchange } from '../http/exchange.js';
 import { isHttpError } from '../http/errors.js';
+import { inBatches } from '../suite/in-batches.js';
 import { replayCredentials, type ReplayCredential } from './credentials.js';
 import { sampleReads, type SampledRead } from './sample.js';
 import { equivalentSpellings, type Spelling } from './spellings.js';
@@ -64,12 +65,6 @@ const asOptions = (spelling: Spelling, auth: AuthChoice, method: 'GET' | 'HEAD' 
   auth,
 });
 
-/** Runs `work` over `items`, at most IN_FLIGHT at once. */
-async function bounded<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += IN_FLIGHT) out.push(...(await Promise.all(items.slice(i, i + IN_FLIGHT).map(work))));
-  return out;
-}
 
 async function replayRead(target: ReplayTarget, read: SampledRead, credentials: ReplayCredential[]): Promise<ReplayedRead> {
   const canonical: Spelling = { name: 'as the checks sent it', path: read.path, query: read.query };
@@ -82,7 +77,7 @@ async function replayRead(target: ReplayTarget, read: SampledRead, credentials: 
     ...credentials.filter((c) => !c.otherCaller && c.everySpelling).map((credential) => ({ method: 'HEAD' as const, spelling: canonical, credential })),
     ...spellings.map((spelling) => ({ method: 'GET' as const, spelling })),
   ];
-  const replays = await bounded(plan, async ({ method, spelling, credential }) => ({
+  const replays = await inBatches(plan, IN_FLIGHT, async ({ method, spelling, credential }) => ({
     method,
     spelling,
     ...(credential ? { credential } : {}),

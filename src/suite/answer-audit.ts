@@ -12,6 +12,7 @@
  * Only the spec's own paths, spelled as the checks spell them, are audited; what a check judges
  * itself is judged here again, which costs a validation per answer and no request.
  */
+import { isRecord } from '../domain/is-record.js';
 import type { Exchange } from '../http/exchange.js';
 import { isSuccess } from '../http/exchange.js';
 import { describeViolations, validate, type SchemaName } from '../schema/validator.js';
@@ -42,7 +43,6 @@ function sameInstant(a: unknown, b: unknown): boolean {
 
 type Operation = { schema: SchemaName; kind: 'create' | 'list-banks' | 'list-rfps' | 'user' };
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * Whether the answer claims to be the operation's resource: an object with an id (create, User) or a
