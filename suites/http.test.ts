@@ -19,7 +19,24 @@ const path = (e: ExchangeSummary): string => new URL(e.url).pathname;
 
 conformanceCheck(
   'http.no-server-errors',
-  async (t) => overLog(t, (e) => e.status >= 500, (e) => `${e.method} ${path(e)} was answered ${e.status}: a 5xx is a server defect whatever the request`, 'fail'),
+  async (t) => {
+    // A 502/503/504 the client sent again and then got an answer to is the network's refusal (a
+    // gateway, a maintenance window), not the API's answer: a warn with its count. One that persisted
+    // after the retries, or a write that could not safely be resent, is the server's answer.
+    const resent = t.run.client.log.filter((e) => e.resent === true);
+    if (resent.length > 0) {
+      const byStatus = new Map<number, number>();
+      for (const e of resent) byStatus.set(e.status, (byStatus.get(e.status) ?? 0) + 1);
+      const counts = [...byStatus].map(([status, n]) => `${n} x ${status}`).join(', ');
+      t.warn(`${resent.length} transient refusal(s) (${counts}) were sent again after their Retry-After and answered on a retry: a gateway's or a maintenance window's, not the API's answers`, {
+        actual: resent
+          .slice(0, 5)
+          .map((e) => `${e.method} ${path(e)} -> ${e.status}`)
+          .join('; '),
+      });
+    }
+    overLog(t, (e) => e.status >= 500 && e.resent !== true, (e) => `${e.method} ${path(e)} was answered ${e.status}: a 5xx is a server defect whatever the request`, 'fail');
+  },
   { sequential: true },
 );
 

@@ -12,7 +12,9 @@ import { makeDispatcher } from './dispatcher.js';
 import { HttpError } from './errors.js';
 import type { Exchange, ExchangeRequest, ExchangeSummary } from './exchange.js';
 import { AdaptiveThrottle, type ThrottleStats } from './adaptive-throttle.js';
-import { parseRetryAfter } from './throttle.js';
+import { parseRetryAfter, sleep } from './throttle.js';
+import { isIdempotent, isTransientRefusal, transientDelayMs } from './transient.js';
+import type { StoredVerdict } from './stored-probe.js';
 import { isTlsFailure, tlsFailureSentence } from './tls-trust.js';
 
 export type AuthChoice =
@@ -48,6 +50,8 @@ export interface HttpClientOptions {
   maxRetryAfterMs: number;
   /** 429 retries per request. */
   maxThrottleRetries: number;
+  /** Resends per request of a transient refusal (502, 503, 504) when resending is safe; default 3. */
+  maxTransientRetries?: number;
   /** Wall-clock time the whole client may stand paused for 429s, so a target that throttles forever cannot hang the run. */
   throttleBudgetMs: number;
   /** PEM of private CA certificates trusted besides the default roots (--ca-cert). */
@@ -72,21 +76,31 @@ export class HttpClient {
   /** When the run's latest write ended (Date.now(); 0 before any): absence proofs wait out the settle window from it. */
   lastWriteEndedAt = 0;
   private seq = 0;
+  /** Writes go out on connections of their own, each closed after its answer: a write never meets a pooled connection the server dropped while it was idle. */
+  private readonly writeAgent: Dispatcher;
+  /** Finds out whether a POST that got no usable answer was stored anyway (stored-probe.ts); set by the run. */
+  storedProbe?: (request: ExchangeRequest, answeredAt: number) => Promise<StoredVerdict>;
+  /** Transient refusals and dropped connections the client recovered from, or could not, for the report. */
+  readonly recoveries: TransientStats = { retried: {}, persisted: {}, connectionResends: 0, storedDespiteRefusal: 0, unresent: [] };
+  /** Answers that were refused but whose write was stored anyway (found by the probe): their budget slot stays spent. */
+  private readonly storedDespite = new WeakSet<Exchange>();
 
   constructor(readonly options: HttpClientOptions) {
     this.base = new URL(options.baseUrl);
     this.budget = new WriteBudget(options.maxWrites);
     this.throttle = new AdaptiveThrottle(options.rateLimit, options.throttleBudgetMs);
-    this.agent = makeDispatcher({ connections: options.concurrency, timeoutMs: options.timeoutMs, ...(options.caPem !== undefined ? { caPem: options.caPem } : {}) });
+    const pool = { connections: options.concurrency, timeoutMs: options.timeoutMs, ...(options.caPem !== undefined ? { caPem: options.caPem } : {}) };
+    this.agent = makeDispatcher(pool);
+    this.writeAgent = makeDispatcher(pool);
   }
 
   url(path: string, query?: RequestOptions['query']): string {
     const basePath = this.base.pathname.replace(/\/+$/, '');
-    const url = new URL(this.base.origin + basePath + path);
-    for (const [name, value] of Object.entries(query ?? {})) {
-      if (value !== undefined) url.searchParams.append(name, String(value));
-    }
-    return url.toString();
+    // Every name and value percent-encoded as RFC 3986 3.4 requires (a space is %20, not the form's '+'),
+    // so an opaque value such as a cursor holding & # % / ? + = or a space reaches the server as received.
+    const pairs = Object.entries(query ?? {}).filter(([, value]) => value !== undefined);
+    const search = pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`).join('&');
+    return new URL(this.base.origin + basePath + path).toString() + (search === '' ? '' : `?${search}`);
   }
 
   authorizationFor(auth: AuthChoice): string | undefined {
@@ -112,61 +126,114 @@ export class HttpClient {
     }
     let exchange: Exchange | undefined;
     try {
-      exchange = await this.sendWithThrottleRetries(method, options);
+      exchange = await this.sendWithRetries(method, options);
       return exchange;
     } finally {
       // A refused write created nothing, so its slot goes back; a write with no answer (a time-out)
       // may have been created, so its slot stays spent.
-      if (mayCreate) this.budget.settle(exchange === undefined || (exchange.status >= 200 && exchange.status < 300));
+      if (mayCreate) this.budget.settle(exchange === undefined || (exchange.status >= 200 && exchange.status < 300) || this.storedDespite.has(exchange));
       if (isWrite) {
         this.lastWriteEndedAt = Math.max(this.lastWriteEndedAt, Date.now());
       }
     }
   }
 
-  private async sendWithThrottleRetries(method: string, options: RequestOptions): Promise<Exchange> {
-    for (let attempt = 0; ; attempt += 1) {
+  private async sendWithRetries(method: string, options: RequestOptions): Promise<Exchange> {
+    let transientAttempts = 0;
+    for (let attempt = 0; ; ) {
       const sentAt = await this.throttle.acquire();
-      const exchange = await this.sendOnceRetryingStaleSocket(method, options, attempt);
-      if (exchange.status !== 429) {
-        this.throttle.onSuccess();
-        return exchange;
+      const exchange = await this.sendOnceRecovering(method, options, attempt);
+      if (exchange.status === 429) {
+        this.waitOutThrottle(exchange, method, options, sentAt, attempt);
+        attempt += 1;
+        continue;
       }
-      const asked = parseRetryAfter(exchange.headers['retry-after']);
-      const wait = Math.min(asked ?? 250 * 2 ** attempt, this.options.maxRetryAfterMs);
-      const tooLong = asked !== undefined && asked > this.options.maxRetryAfterMs;
-      // Every 429 slows and pauses the whole client, also the one this request gives up on.
-      const withinBudget = !tooLong && this.throttle.onThrottled(sentAt, wait, attempt > 0);
-      if (attempt >= this.options.maxThrottleRetries || !withinBudget) {
-        throw new HttpError(
-          'THROTTLED',
-          `the target answered 429 (Too Many Requests) ${attempt + 1} time(s) for ${method} ${options.path}` +
-            (tooLong ? ` and asked to wait ${Math.round((asked ?? 0) / 1000)} s, more than the ${this.options.maxRetryAfterMs / 1000} s the suite waits` : '') +
-            (!tooLong && !withinBudget ? ` after the run had stood paused ${Math.round(this.throttle.stats().pausedMs / 1000)} s for Retry-After (at most ${this.options.throttleBudgetMs / 1000} s a run)` : '') +
-            '; lower --rate-limit or --concurrency and run again',
-        );
+      this.throttle.onSuccess();
+      if (!isTransientRefusal(exchange.status)) return exchange;
+      const status = String(exchange.status);
+      if (transientAttempts < (this.options.maxTransientRetries ?? 3) && (await this.safeToResend(method, options, exchange))) {
+        this.recoveries.retried[status] = (this.recoveries.retried[status] ?? 0) + 1;
+        const entry = this.log.find((e) => e.seq === exchange.seq);
+        if (entry) entry.resent = true;
+        await sleep(transientDelayMs(exchange, transientAttempts, this.options.maxRetryAfterMs));
+        transientAttempts += 1;
+        continue;
       }
+      this.recoveries.persisted[status] = (this.recoveries.persisted[status] ?? 0) + 1;
+      return exchange;
     }
+  }
+
+  /** A 429: wait what it asks (within the run's pause budget) or give up with THROTTLED. */
+  private waitOutThrottle(exchange: Exchange, method: string, options: RequestOptions, sentAt: number, attempt: number): void {
+    const asked = parseRetryAfter(exchange.headers['retry-after']);
+    const wait = Math.min(asked ?? 250 * 2 ** attempt, this.options.maxRetryAfterMs);
+    const tooLong = asked !== undefined && asked > this.options.maxRetryAfterMs;
+    // Every 429 slows and pauses the whole client, also the one this request gives up on.
+    const withinBudget = !tooLong && this.throttle.onThrottled(sentAt, wait, attempt > 0);
+    if (attempt >= this.options.maxThrottleRetries || !withinBudget) {
+      throw new HttpError(
+        'THROTTLED',
+        `the target answered 429 (Too Many Requests) ${attempt + 1} time(s) for ${method} ${options.path}` +
+          (tooLong ? ` and asked to wait ${Math.round((asked ?? 0) / 1000)} s, more than the ${this.options.maxRetryAfterMs / 1000} s the suite waits` : '') +
+          (!tooLong && !withinBudget ? ` after the run had stood paused ${Math.round(this.throttle.stats().pausedMs / 1000)} s for Retry-After (at most ${this.options.throttleBudgetMs / 1000} s a run)` : '') +
+          '; lower --rate-limit or --concurrency and run again',
+      );
+    }
+  }
+
+  /**
+   * Whether a request that met a transient refusal or a dropped connection may be sent again without
+   * doubling a write: an idempotent method always; the spec's only write (POST /user_banks) only when
+   * the probe proves it was not stored; any other method or path defines no write to double.
+   */
+  private async safeToResend(method: string, options: RequestOptions, refused: Exchange | undefined): Promise<boolean> {
+    if (isIdempotent(method)) return true;
+    if (!(method === 'POST' && options.path === '/user_banks')) return true;
+    if (this.storedProbe === undefined) {
+      this.recoveries.unresent.push(`${method} ${options.path}: no probe to prove it was not stored`);
+      return false;
+    }
+    const request = refused?.request ?? this.requestOf(method, options);
+    const verdict = await this.storedProbe(request, Date.now());
+    if (verdict.stored === false) return true;
+    if (verdict.stored === true) {
+      this.recoveries.storedDespiteRefusal += 1;
+      if (refused) this.storedDespite.add(refused);
+      this.undrainedCreated.push({ id: verdict.id, by: currentSender() });
+      this.createdIds.add(verdict.id);
+      this.recoveries.unresent.push(`${method} ${options.path}: stored as ${verdict.id} though ${refused ? `answered ${refused.status}` : 'its connection dropped'}`);
+      return false;
+    }
+    this.recoveries.unresent.push(`${method} ${options.path}: ${verdict.why}`);
+    return false;
   }
 
   /** The run's traffic: requests, 429s, the time paused and the rate the client adapted to. */
   throttleStats(): ThrottleStats {
-    return this.throttle.stats();
+    const { retried, persisted, connectionResends, storedDespiteRefusal } = this.recoveries;
+    return { ...this.throttle.stats(), transient: { retried: { ...retried }, persisted: { ...persisted }, connectionResends, storedDespiteRefusal } };
   }
 
   /**
    * A pooled keep-alive connection can be closed by the server just as a request goes out on it
-   * (its idle time-out), which is no fault of the target's answer. An idempotent request is sent
-   * once more on a fresh connection; a write never is, since it may have been received.
+   * (its idle time-out), which is no fault of the target's answer. The request is sent once more on
+   * a fresh connection when resending is safe (an idempotent method, or a write proven not stored).
    */
-  private async sendOnceRetryingStaleSocket(method: string, options: RequestOptions, attempt: number): Promise<Exchange> {
+  private async sendOnceRecovering(method: string, options: RequestOptions, attempt: number): Promise<Exchange> {
     try {
       return await this.sendOnce(method, options, attempt);
     } catch (error) {
-      const idempotent = method === 'GET' || method === 'HEAD';
-      if (!idempotent || !(error instanceof HttpError) || error.code !== 'CONNECTION' || !STALE_SOCKET.test(error.message)) throw error;
+      if (!(error instanceof HttpError) || error.code !== 'CONNECTION' || !STALE_SOCKET.test(error.message)) throw error;
+      if (!(await this.safeToResend(method, options, undefined))) throw error;
+      this.recoveries.connectionResends += 1;
       return this.sendOnce(method, options, attempt);
     }
+  }
+
+  private requestOf(method: string, options: RequestOptions): ExchangeRequest {
+    const body = options.json !== undefined ? JSON.stringify(options.json) : options.rawBody;
+    return { method, url: this.url(options.path, options.query), headers: {}, ...(body !== undefined ? { body } : {}) };
   }
 
   private async sendOnce(method: string, options: RequestOptions, attempt: number): Promise<Exchange> {
@@ -186,7 +253,8 @@ export class HttpClient {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
     try {
-      const res = await request(url, { method: method as 'GET', headers, body, dispatcher: this.agent, signal: controller.signal });
+      const write = !isIdempotent(method);
+      const res = await request(url, { method: method as 'GET', headers, body, dispatcher: write ? this.writeAgent : this.agent, reset: write, signal: controller.signal });
       const { text: bodyText, bytes: bodyBytes } = await this.readCapped(res.body, method, url);
       const responseHeaders: Record<string, string> = {};
       for (const [name, value] of Object.entries(res.headers)) {
@@ -277,8 +345,22 @@ export class HttpClient {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    await Promise.all([this.agent.close(), this.writeAgent.close()]);
   }
+}
+
+/** What the client recovered from on the way: transient refusals resent, and those it could not resend. */
+export interface TransientStats {
+  /** 502/503/504 answers followed by a resend, by status. */
+  retried: Record<string, number>;
+  /** 502/503/504 answers handed to the checks (retries spent, or resending was not safe), by status. */
+  persisted: Record<string, number>;
+  /** Requests sent once more after their connection was dropped. */
+  connectionResends: number;
+  /** Writes refused or dropped that the probe found stored anyway. */
+  storedDespiteRefusal: number;
+  /** Why a write was not resent (no probe, stored, the listing failed). */
+  unresent: string[];
 }
 
 /** Socket-level failures that a request on a reused connection can meet through no fault of the target. */

@@ -43,4 +43,6 @@ export interface ExchangeSummary {
   jsonParses: boolean;
   /** Whose credentials it carried: the caller's ('a'), the second caller's ('b'), none, or other (a crafted header). */
   auth: 'a' | 'b' | 'none' | 'other';
+  /** A transient refusal (502, 503, 504) the client sent again: the retry's answer is the one the checks saw. */
+  resent?: true;
 }

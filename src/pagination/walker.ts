@@ -10,6 +10,8 @@
  */
 import type { Exchange } from '../http/exchange.js';
 import type { Probe } from '../suite/probe.js';
+import { growthDecision } from './growth.js';
+import { idOf } from './ids.js';
 
 export interface WalkOptions {
   path: string;
@@ -21,6 +23,11 @@ export interface WalkOptions {
   maxPages?: number;
   /** Time at most for the whole walk (default: 40% of the check's time bound). */
   maxMs?: number;
+  /**
+   * The list's size the page cap was planned for: when given, a walk that reaches its cap while the
+   * list grows gets more pages (growth.ts), or stops as outgrown when it cannot keep up.
+   */
+  expectedItems?: number;
 }
 
 export interface PageRecord {
@@ -33,12 +40,15 @@ export interface PageRecord {
   /** next_cursor as answered: a string, null, or undefined when the member is missing (or the body is no envelope). */
   nextCursor: string | null | undefined;
   exchangeSeq: number;
+  /** The limit this page asked when it is not the walk's own: the walk widened its page size to outpace the list's growth. */
+  askedLimit?: number;
 }
 
 export type WalkEnd =
   | 'complete' // a page answered next_cursor null
   | 'page-cap' // maxPages pages were read and the last still pointed onward
   | 'time-cap' // maxMs passed while the list still pointed onward
+  | 'outgrown' // the list grew as fast as the walk read it, so at this page size it could not end (growth.ts)
   | 'repeated-cursor' // a next_cursor the walk had already followed (a loop)
   | 'empty-page-loop' // two empty pages in a row, each pointing onward
   | 'oversized-page' // a page with more items than the limit asked, or more than 100
@@ -55,6 +65,8 @@ export interface WalkResult {
   evidence?: Exchange[];
   /** The exchange of the page that ended the walk other than by completing (a finding can pin it). */
   endExchange?: Exchange;
+  /** Why the walk widened its page size on the way (the list grew as fast as it read), when it did. */
+  widened?: string[];
 }
 
 /** The spec's maximum page size (4.2, 8): no page may ever hold more, whatever was asked. */
@@ -71,9 +83,8 @@ export function defaultMaxPages(limit: number | undefined, items = DEFAULT_ITEM_
 }
 
 export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> {
-  const maxPages = Math.min(HARD_MAX_PAGES, Math.max(1, Math.floor(options.maxPages ?? defaultMaxPages(options.limit))));
+  let maxPages = Math.min(HARD_MAX_PAGES, Math.max(1, Math.floor(options.maxPages ?? defaultMaxPages(options.limit))));
   const maxMs = options.maxMs ?? Math.max(1_000, Math.floor(t.settings.checkTimeoutMs * 0.4));
-  const pageBound = Math.min(MAX_PAGE_SIZE, options.limit !== undefined && options.limit >= 1 ? options.limit : MAX_PAGE_SIZE);
   const started = performance.now();
   const items: unknown[] = [];
   const pages: PageRecord[] = [];
@@ -82,36 +93,67 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
   let last: Exchange | undefined;
   let cursor: string | undefined;
   let emptyOnwardInARow = 0;
+  const distinct = new Set<string>();
+  let repeats = 0;
+  /** The page size asked now: the walk's limit, widened when the list outgrows the walk (growth.ts). */
+  let pageSize = options.limit;
+  let sinceSize = { distinct: 0, elapsedMs: 0 };
+  const widened: string[] = [];
 
   const finish = (end: WalkEnd, detail?: string, endExchange?: Exchange): WalkResult => {
     const evidence = [first, last, endExchange].filter((e, i, all): e is Exchange => e !== undefined && all.indexOf(e) === i);
-    return { items, pages, end, ...(detail !== undefined ? { detail } : {}), evidence, ...(endExchange ? { endExchange } : {}) };
+    return { items, pages, end, ...(detail !== undefined ? { detail } : {}), evidence, ...(endExchange ? { endExchange } : {}), ...(widened.length > 0 ? { widened } : {}) };
   };
 
   for (let index = 0; ; index += 1) {
+    if (options.expectedItems !== undefined && index > 0) {
+      const elapsedMs = performance.now() - started;
+      // A few ids twice is an offset cursor shifted by items added before its place; many is a cursor going round.
+      const repeated = repeats > Math.max(2, distinct.size / 10);
+      const reading = { distinct: distinct.size, repeated, expected: options.expectedItems, size: pageSize ?? MAX_PAGE_SIZE, elapsedMs, maxMs, sinceSize, atCap: index >= maxPages };
+      const decision = growthDecision(reading);
+      if (decision !== undefined && 'outgrown' in decision) return finish('outgrown', `after ${index} pages ${decision.outgrown}`, last);
+      if (decision !== undefined && 'widenTo' in decision) {
+        pageSize = decision.widenTo;
+        sinceSize = { distinct: distinct.size, elapsedMs };
+        widened.push(decision.why.replace('{page}', String(index + 1)));
+        const grown = Math.max(0, distinct.size - options.expectedItems);
+        maxPages = Math.min(HARD_MAX_PAGES, Math.max(maxPages, index + Math.ceil((options.expectedItems * 1.1 + grown * 3) / pageSize) + 3));
+      }
+      if (decision !== undefined && 'extendBy' in decision) maxPages = Math.min(HARD_MAX_PAGES, maxPages + decision.extendBy);
+    }
     if (index >= maxPages) return finish('page-cap', `the list still pointed onward after ${maxPages} pages (the walk's page cap)`, last);
     if (performance.now() - started > maxMs) return finish('time-cap', `the list still pointed onward after ${Math.round(maxMs / 1000)} s and ${index} pages (the walk's time cap)`, last);
 
     const query: Record<string, string | number | undefined> = { ...(options.query ?? {}) };
-    if (options.limit !== undefined) query.limit = options.limit;
+    if (pageSize !== undefined) query.limit = pageSize;
     if (cursor !== undefined) query.cursor = cursor;
     const exchange = await t.request({ path: options.path, query, auth: options.auth ?? 'a' });
     first ??= exchange;
     last = exchange;
     const page = readEnvelope(exchange);
     const ok = exchange.status >= 200 && exchange.status < 300;
-    const record: PageRecord = { index, cursor, status: exchange.status, itemCount: ok ? (page.data?.length ?? 0) : 0, nextCursor: page.nextCursor, exchangeSeq: exchange.seq };
+    const record: PageRecord = { index, cursor, status: exchange.status, itemCount: ok ? (page.data?.length ?? 0) : 0, nextCursor: page.nextCursor, exchangeSeq: exchange.seq, ...(pageSize !== options.limit ? { askedLimit: pageSize } : {}) };
     pages.push(record);
     const where = index === 0 ? 'the first page' : `page ${index + 1}`;
 
     if (!ok) {
       return finish('http-error', `${where}${cursor !== undefined ? ' (after following next_cursor)' : ''} was answered ${exchange.status}`, exchange);
     }
-    if (page.data) items.push(...page.data);
+    if (page.data) {
+      items.push(...page.data);
+      for (const item of page.data) {
+        const id = idOf(item);
+        if (id === undefined) continue;
+        if (distinct.has(id)) repeats += 1;
+        else distinct.add(id);
+      }
+    }
     if (page.problem !== undefined) return finish('bad-envelope', `${where} is not a list envelope: ${page.problem}`, exchange);
-    if (record.itemCount > pageBound) {
-      const asked = options.limit !== undefined ? `limit=${options.limit} was asked` : 'no limit was asked (default 100)';
-      return finish('oversized-page', `${where} holds ${record.itemCount} items while ${asked}; at most ${pageBound} may be on a page`, exchange);
+    const bound = Math.min(MAX_PAGE_SIZE, pageSize !== undefined && pageSize >= 1 ? pageSize : MAX_PAGE_SIZE);
+    if (record.itemCount > bound) {
+      const asked = pageSize !== undefined ? `limit=${pageSize} was asked` : 'no limit was asked (default 100)';
+      return finish('oversized-page', `${where} holds ${record.itemCount} items while ${asked}; at most ${bound} may be on a page`, exchange);
     }
 
     const next = page.nextCursor;

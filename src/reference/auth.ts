@@ -108,7 +108,7 @@ async function persistRefusedWrite(req: IncomingMessage, state: ReferenceState):
     routing_number: text('routing_number', ''),
     account_holder_type: text('account_holder_type', 'individual'),
     bank_account_type: text('bank_account_type', 'checking'),
-    createdAt: new Date(),
+    createdAt: state.now(),
     is_rtp_enabled: true,
     is_rtp_rfp_enabled: false,
     status: 'active',

@@ -21,7 +21,7 @@ export function startBackgroundWriter(state: ReferenceState, everyMs: number): (
       routing_number: '021000021',
       account_holder_type: 'individual',
       bank_account_type: 'savings',
-      createdAt: new Date(),
+      createdAt: state.now(),
       is_rtp_enabled: true,
       is_rtp_rfp_enabled: false,
       status: 'active',

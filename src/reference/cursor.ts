@@ -75,6 +75,22 @@ export function scopeOfCursor(cursor: string): string | undefined {
 }
 // Stryker restore all
 
+/**
+ * The reservedCursorChars variation: every cursor starts with characters that are reserved in a query
+ * string, so a client that does not percent-encode the cursor it sends back (RFC 3986 3.4) loses it.
+ */
+const RESERVED = 'a&b=c+d e/f?g#h%';
+
+export function spellCursor(variation: Pick<Variation, 'reservedCursorChars'>, cursor: string): string {
+  return variation.reservedCursorChars ? RESERVED + cursor : cursor;
+}
+
+/** The cursor as this server issued it, or undefined when a reserved-characters cursor came back mangled. */
+export function unspellCursor(variation: Pick<Variation, 'reservedCursorChars'>, sent: string): string | undefined {
+  if (!variation.reservedCursorChars) return sent;
+  return sent.startsWith(RESERVED) ? sent.slice(RESERVED.length) : undefined;
+}
+
 function sign(value: Record<string, unknown>): string {
   const payload = Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${payload}.${tag(payload)}`;

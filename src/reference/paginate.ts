@@ -1,5 +1,5 @@
 /** One page of an ordered list, after a cursor, in either cursor style (and the paging defects of the fault catalog). */
-import { decodeCursor, encodeCursor, encodeRestartCursor } from './cursor.js';
+import { decodeCursor, encodeCursor, encodeRestartCursor, spellCursor, unspellCursor } from './cursor.js';
 import type { Variation } from './variations.js';
 
 export interface Page<T> {
@@ -26,7 +26,8 @@ export function paginate<T extends { seq: number }>(
   let start = 0;
   let lap = 0;
   if (cursor !== undefined) {
-    const position = decodeCursor(variation.cursorStyle, cursor, scope);
+    const issued = unspellCursor(variation, cursor);
+    const position = issued === undefined ? undefined : decodeCursor(variation.cursorStyle, issued, scope);
     // Stryker disable next-line StringLiteral: the message is never sent (the handlers answer their own error text, which spec 7 leaves open).
     if (!position) throw new BadCursor('cursor not recognised');
     // Stryker disable next-line all: fault-only: the lap is above 0 only on the endless walk of the cursor-never-ends fault, off in every run that judges a mutant.
@@ -52,8 +53,8 @@ export function paginate<T extends { seq: number }>(
   const pointOnward = more || emptyPageNext;
   const last = items[items.length - 1];
   // Stryker disable next-line LogicalOperator: equivalent: a cursor after the last item of a last page is one more, empty page (see above); with no item there is no page left to point past.
-  if (pointOnward && last) return { items, nextCursor: encodeCursor(variation.cursorStyle, { lastSeq: last.seq, nextOffset: end, lap }, scope) };
+  if (pointOnward && last) return { items, nextCursor: spellCursor(variation, encodeCursor(variation.cursorStyle, { lastSeq: last.seq, nextOffset: end, lap }, scope)) };
   // Stryker disable next-line all: fault-only: the cursor-never-ends fault, off in every run that judges a mutant.
-  if (defects.neverEnds) return { items, nextCursor: encodeRestartCursor(variation.cursorStyle, lap + 1, scope) };
+  if (defects.neverEnds) return { items, nextCursor: spellCursor(variation, encodeRestartCursor(variation.cursorStyle, lap + 1, scope)) };
   return { items, nextCursor: null };
 }

@@ -44,7 +44,7 @@ function choices(sets: string[]): Partial<Variation> {
     if (eq <= 0 || !(key in baseline)) throw new UsageError(`--set takes KEY=VALUE with KEY one of ${Object.keys(baseline).join(', ')}; got "${set}"`);
     const like = baseline[key as keyof Variation];
     if (typeof like === 'number') {
-      if (!/^\d+$/.test(raw)) throw new UsageError(`--set ${key} takes a number; got "${raw}"`);
+      if (!/^-?\d+(\.\d+)?$/.test(raw)) throw new UsageError(`--set ${key} takes a number; got "${raw}"`);
       out[key] = Number(raw);
     } else if (typeof like === 'boolean') {
       if (raw !== 'true' && raw !== 'false') throw new UsageError(`--set ${key} takes true or false; got "${raw}"`);

@@ -15,6 +15,8 @@ import type { HandlerContext } from './handlers/types.js';
 import { BodyTooLarge, sendError } from './http-util.js';
 import { startBackgroundWriter } from './background-writer.js';
 import { RateGate } from './rate-gate.js';
+import { closeIdleConnections } from './idle-close.js';
+import { TransientRefusals } from './transient-refusals.js';
 import { requestUrl, rewriteAnswer, servedFromCache, undefinedMethodReached, unguardedRoute } from './request-hooks.js';
 import { ReferenceState } from './state.js';
 import { resolveVariation, type Variation } from './variations.js';
@@ -40,6 +42,8 @@ export interface RunningReference {
   requestCounts: Record<string, number>;
   /** The gateway's rate limit, when the variation throttles (its count of 429s answered). */
   rateGate?: RateGate;
+  /** The load balancer's 503s (its count answered). */
+  transientRefusals: TransientRefusals;
   close(): Promise<void>;
 }
 
@@ -73,13 +77,21 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   const requestCounts: Record<string, number> = {};
   const latency = options.latencyMs ?? 0;
   const rateGate = variation.throttlePerSecond > 0 ? new RateGate(variation.throttlePerSecond) : undefined;
+  const transientRefusals = new TransientRefusals(variation.transient503Share, variation.transientRetryAfter, options.seed ?? 20_260_101);
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const method = req.method ?? 'GET';
     requestCounts[method] = (requestCounts[method] ?? 0) + 1;
     if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
+    // The server's own clock in every answer (Node would stamp the machine's).
+    if (variation.clockSkewMs !== 0) res.setHeader('date', state.now().toUTCString());
+    const unavailable = transientRefusals.refuse(state.now());
+    if (unavailable !== undefined) {
+      sendError(res, variation, 503, 'unavailable', 'service unavailable, try again', unavailable);
+      return;
+    }
     if (rateGate !== undefined && !rateGate.admit()) {
-      sendError(res, variation, 429, 'rate_limited', 'too many requests', { 'retry-after': '1' });
+      sendError(res, variation, 429, 'rate_limited', 'too many requests', variation.throttleRetryAfter ? { 'retry-after': '1' } : {});
       return;
     }
     const url = requestUrl(state, req.url);
@@ -116,6 +128,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     });
   });
   server.keepAliveTimeout = 5_000;
+  if (variation.idleCloseMs > 0) closeIdleConnections(server, variation.idleCloseMs);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
@@ -133,6 +146,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     },
     requestCounts,
     ...(rateGate !== undefined ? { rateGate } : {}),
+    transientRefusals,
     close: () =>
       new Promise<void>((resolve) => {
         stopWriter();

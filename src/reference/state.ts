@@ -21,6 +21,11 @@ export class ReferenceState {
     return this.active.has(name);
   }
 
+  /** The server's clock: the machine's, moved by the variation's skew (its Date header and the created_at it stamps). */
+  now(): Date {
+    return new Date(Date.now() + this.variation.clockSkewMs);
+  }
+
   get callers(): Caller[] {
     return this.fixtures.callers;
   }

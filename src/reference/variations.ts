@@ -30,6 +30,18 @@ export interface Variation {
   listingLagMs: number;
   /** Another writer: every this many ms a User Bank is created for caller A's first User; 0 = none. */
   backgroundWriterMs: number;
+  /** Whether the gateway's 429s say when to come back (Retry-After: 1) or say nothing (the client must back off on its own). */
+  throttleRetryAfter: boolean;
+  /** A load balancer's share (0 to 1) of requests answered 503 before they reach the service, so nothing of them is stored. */
+  transient503Share: number;
+  /** How those 503s give Retry-After (RFC 9110 10.2.3): as seconds, or as an HTTP-date by the server's clock. */
+  transientRetryAfter: 'seconds' | 'date';
+  /** Idle keep-alive connections are closed after this many ms with no Keep-Alive header announcing it; 0 = Node's 5 s, announced. */
+  idleCloseMs: number;
+  /** The server's clock is this many ms ahead of the machine's (behind when negative): its Date header and the created_at it stamps. */
+  clockSkewMs: number;
+  /** Cursors hold characters that are reserved in a query string (& # % / ? + = and a space); a client must percent-encode them. */
+  reservedCursorChars: boolean;
 }
 
 export const baseline: Variation = {
@@ -49,6 +61,12 @@ export const baseline: Variation = {
   throttlePerSecond: 0,
   listingLagMs: 0,
   backgroundWriterMs: 0,
+  throttleRetryAfter: true,
+  transient503Share: 0,
+  transientRetryAfter: 'seconds',
+  idleCloseMs: 0,
+  clockSkewMs: 0,
+  reservedCursorChars: false,
 };
 
 /** Named presets; each flips several independent choices so the matrix stays short. */
@@ -67,6 +85,22 @@ export const variations: Record<string, Partial<Variation>> = {
   'late-listing-300ms': { listingLagMs: 300 },
   // A shared staging where someone else creates a User Bank on the test User twice a second.
   'background-writer': { backgroundWriterMs: 500 },
+  // A busy shared staging behind a production stack, at the harshest corner of the envelope the suite
+  // must decide on (issue 27): another writer 5 times a second, replicas 2 s behind, a gateway at 20
+  // requests a second that does not say when to come back, 5% of requests refused 503 with an HTTP-date
+  // Retry-After, idle connections dropped after 200 ms unannounced, a clock 5 minutes fast, and cursors
+  // full of characters that are reserved in a query string.
+  'busy-staging': {
+    backgroundWriterMs: 200,
+    listingLagMs: 2_000,
+    throttlePerSecond: 20,
+    throttleRetryAfter: false,
+    transient503Share: 0.05,
+    transientRetryAfter: 'date',
+    idleCloseMs: 200,
+    clockSkewMs: 300_000,
+    reservedCursorChars: true,
+  },
 };
 
 export function resolveVariation(choice: string | Partial<Variation> | undefined): Variation {

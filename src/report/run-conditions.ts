@@ -22,6 +22,23 @@ export function consistencyLine(results: Results): string | undefined {
   return `listing lag: writes were listed up to ${c.maxLagMs} ms after their answer (median ${c.medianLagMs} ms over ${c.samples}), settle window --settle-ms ${c.settleMs}`;
 }
 
+const counted = (counts: Record<string, number>): string =>
+  Object.entries(counts)
+    .map(([status, n]) => `${n} x ${status}`)
+    .join(', ');
+
+/** Transient refusals and dropped connections the client recovered from; only said when there were some. */
+export function recoveryLine(results: Results): string | undefined {
+  const r = results.traffic?.transient;
+  if (r === undefined) return undefined;
+  const parts: string[] = [];
+  if (Object.keys(r.retried).length > 0) parts.push(`transient refusals sent again after their Retry-After: ${counted(r.retried)}`);
+  if (Object.keys(r.persisted).length > 0) parts.push(`handed to the checks as the answer (retries spent, or a write not proven unstored): ${counted(r.persisted)}`);
+  if (r.connectionResends > 0) parts.push(`${r.connectionResends} request(s) sent again after the server dropped their connection`);
+  if (r.storedDespiteRefusal > 0) parts.push(`${r.storedDespiteRefusal} write(s) refused or dropped yet stored (found by listing)`);
+  return parts.length === 0 ? undefined : `recoveries: ${parts.join('; ')}`;
+}
+
 export function conditionLines(results: Results): string[] {
-  return [trafficLine(results), consistencyLine(results)].filter((line): line is string => line !== undefined);
+  return [trafficLine(results), recoveryLine(results), consistencyLine(results)].filter((line): line is string => line !== undefined);
 }

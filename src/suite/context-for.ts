@@ -7,10 +7,12 @@ import { HttpClient } from '../http/client.js';
 import { targetOptionsFrom } from '../http/client-options.js';
 import { createdIdOf } from '../http/created-id.js';
 import { Redactor } from '../http/redact.js';
+import { makeStoredProbe } from '../http/stored-probe.js';
 import { CreatedJournal } from '../report/created-journal.js';
 import { AnswerAudit } from './answer-audit.js';
 import { redactorFor } from './secrets.js';
 import type { RunSettings } from './settings.js';
+import { DEFAULT_SETTLE_MS } from './settle.js';
 
 export interface RunContext {
   settings: RunSettings;
@@ -46,5 +48,6 @@ export function contextFor(settings: RunSettings): RunContext {
       if (createdId !== undefined) journal?.add(createdId);
     },
   });
+  client.storedProbe = makeStoredProbe(client, { defaultUserId: settings.userIdA, settleMs: settings.settleMs ?? DEFAULT_SETTLE_MS });
   return { settings, client, redactor, audit };
 }

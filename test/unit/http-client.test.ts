@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { HttpClient, type HttpClientOptions } from '../../src/http/client.js';
 import { HttpError } from '../../src/http/errors.js';
+import { makeStoredProbe } from '../../src/http/stored-probe.js';
 import { hostile, redirectTo, startHostile, type HostileServer } from '../support/hostile.js';
 
 const servers: HostileServer[] = [];
@@ -135,7 +136,7 @@ describe('the HTTP client', () => {
 });
 
 describe('stale keep-alive connections', () => {
-  test('a GET whose pooled connection the server closed is sent again once; a POST is not', async () => {
+  test('a GET whose pooled connection the server closed is sent again once; a POST goes out on a fresh connection of its own, so it never meets one', async () => {
     // The first request on each new connection is answered; a second one on the same socket is cut,
     // as a server does when its idle time-out closes a connection the client is about to reuse.
     const server = await serve((req, res) => {
@@ -152,7 +153,34 @@ describe('stale keep-alive connections', () => {
     expect((await c.send({ path: '/a' })).status).toBe(200);
     expect((await c.send({ path: '/b' })).status).toBe(200);
     expect(server.received.map((r) => r.url)).toEqual(['/a', '/b', '/b']);
-    expect(await codeOf(c.send({ method: 'POST', path: '/user_banks', json: {} }))).toBe('CONNECTION');
-    expect(server.received.filter((r) => r.method === 'POST').length).toBe(1);
+    expect((await c.send({ method: 'POST', path: '/user_banks', json: {} })).status).toBe(200);
+    expect((await c.send({ method: 'POST', path: '/user_banks', json: {} })).status).toBe(200);
+    expect(server.received.filter((r) => r.method === 'POST').length).toBe(2);
+  });
+
+  test('a POST whose connection is dropped is sent again only when listing proves it was not stored; without that proof it is not', async () => {
+    let posts = 0;
+    const server = await serve((req, res) => {
+      if (req.method === 'GET') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ data: [], next_cursor: null }));
+        return;
+      }
+      posts += 1;
+      if (posts === 1 || posts === 3) {
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(201, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ id: `bank_${posts}` }));
+    });
+    const proven = client(server.url, { concurrency: 1 });
+    proven.storedProbe = makeStoredProbe(proven, { defaultUserId: 'u1', settleMs: 0 });
+    expect((await proven.send({ method: 'POST', path: '/user_banks', json: { user_id: 'u1', account_number: '1234567890' } })).status).toBe(201);
+    expect(posts).toBe(2);
+    expect(proven.throttleStats().transient?.connectionResends).toBe(1);
+    const unproven = client(server.url, { concurrency: 1 });
+    expect(await codeOf(unproven.send({ method: 'POST', path: '/user_banks', json: { user_id: 'u1', account_number: '1234567890' } }))).toBe('CONNECTION');
+    expect(posts).toBe(3);
   });
 });

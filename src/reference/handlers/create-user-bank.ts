@@ -114,7 +114,7 @@ function newBank(state: HandlerContext['state'], fields: Partial<Record<(typeof 
     routing_number: fields.routing_number ?? '',
     account_holder_type: fields.account_holder_type ?? 'individual',
     bank_account_type: fields.bank_account_type ?? 'checking',
-    createdAt: new Date(),
+    createdAt: state.now(),
     is_rtp_enabled: true,
     is_rtp_rfp_enabled: false,
     status: 'active',
@@ -125,10 +125,10 @@ function newBank(state: HandlerContext['state'], fields: Partial<Record<(typeof 
 
 /** Now, or the clock the created_at faults give a new bank. */
 function createdAtFor(state: HandlerContext['state']): Date {
-  if (state.fault('bank-created-at-days-off')) return new Date(Date.now() - 3 * 86_400_000);
+  if (state.fault('bank-created-at-days-off')) return new Date(state.now().getTime() - 3 * 86_400_000);
   // Fault: the wall-clock time of a UTC+5 zone stored as if it were UTC.
-  if (state.fault('bank-created-at-hours-ahead')) return new Date(Date.now() + 5 * 3_600_000);
-  return new Date();
+  if (state.fault('bank-created-at-hours-ahead')) return new Date(state.now().getTime() + 5 * 3_600_000);
+  return state.now();
 }
 
 // The sentence returned is the error message (spec 7 leaves error bodies open); only whether there is one counts.

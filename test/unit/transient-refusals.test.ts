@@ -1,0 +1,166 @@
+/**
+ * Transient refusals and dropped connections, against real servers on 127.0.0.1 (issue 27): a
+ * 502/503/504 is sent again after its Retry-After (seconds, or an HTTP-date read against the answer's
+ * own Date header, whatever the server's clock says); a POST only when listing proves it was not
+ * stored; a refusal that persists reaches the checks; and query values reach the server exactly as given.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, test } from 'vitest';
+import { HttpClient } from '../../src/http/client.js';
+import { makeStoredProbe } from '../../src/http/stored-probe.js';
+import { transientDelayMs } from '../../src/http/transient.js';
+
+const servers: Server[] = [];
+const clients: HttpClient[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+async function serve(handle: (req: IncomingMessage, res: ServerResponse, body: string) => void): Promise<string> {
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => handle(req, res, body));
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function client(baseUrl: string): HttpClient {
+  const made = new HttpClient({
+    baseUrl,
+    tokenA: 'secret-a',
+    timeoutMs: 2_000,
+    maxBodyBytes: 64 * 1024,
+    concurrency: 2,
+    rateLimit: 0,
+    readOnly: false,
+    maxWrites: 10,
+    maxRetryAfterMs: 3_000,
+    maxThrottleRetries: 2,
+    throttleBudgetMs: 5_000,
+  });
+  clients.push(made);
+  return made;
+}
+
+const json = (res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void => {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(value));
+};
+
+describe('transient refusals', () => {
+  test('Retry-After as an HTTP-date is read against the answer\'s Date header: a clock 5 minutes fast still means one second', () => {
+    const serverNow = Date.now() + 300_000;
+    const headers = { date: new Date(serverNow).toUTCString(), 'retry-after': new Date(serverNow + 1_000).toUTCString() };
+    expect(transientDelayMs({ headers }, 0, 10_000)).toBeGreaterThanOrEqual(0);
+    expect(transientDelayMs({ headers }, 0, 10_000)).toBeLessThanOrEqual(2_000);
+    // Without a Date header the client's clock is all there is: the same date is 5 minutes away, capped.
+    expect(transientDelayMs({ headers: { 'retry-after': headers['retry-after'] } }, 0, 10_000)).toBe(10_000);
+  });
+
+  test('a GET answered 503 (Retry-After as a skewed HTTP-date) is sent again; the log marks the refusal as resent', async () => {
+    let calls = 0;
+    const url = await serve((_req, res) => {
+      calls += 1;
+      const serverNow = Date.now() - 240_000;
+      if (calls === 1) return json(res, 503, { error: 'unavailable' }, { date: new Date(serverNow).toUTCString(), 'retry-after': new Date(serverNow + 1_000).toUTCString() });
+      json(res, 200, { data: [], next_cursor: null });
+    });
+    const c = client(url);
+    const exchange = await c.send({ path: '/user_banks' });
+    expect(exchange.status).toBe(200);
+    expect(calls).toBe(2);
+    expect(c.log.map((e) => [e.status, e.resent ?? false])).toEqual([
+      [503, true],
+      [200, false],
+    ]);
+    expect(c.throttleStats().transient?.retried).toEqual({ '503': 1 });
+  });
+
+  test('a refusal that persists past the retries is the answer the checks see', async () => {
+    let calls = 0;
+    const url = await serve((_req, res) => {
+      calls += 1;
+      json(res, 502, { error: 'bad gateway' }, { 'retry-after': '0' });
+    });
+    const c = client(url);
+    expect((await c.send({ path: '/users/u1' })).status).toBe(502);
+    expect(calls).toBe(4);
+    expect(c.throttleStats().transient?.persisted).toEqual({ '502': 1 });
+    expect(c.log.filter((e) => e.resent !== true).map((e) => e.status)).toEqual([502]);
+  });
+
+  test('a 500 is the server\'s own answer, never sent again', async () => {
+    let calls = 0;
+    const url = await serve((_req, res) => {
+      calls += 1;
+      json(res, 500, { error: 'boom' }, { 'retry-after': '0' });
+    });
+    expect((await client(url).send({ path: '/user_banks' })).status).toBe(500);
+    expect(calls).toBe(1);
+  });
+
+  /** A tiny store: POST /user_banks stores (unless refused first), GET /user_banks lists. */
+  async function store(refuseFirstPost: 'not-stored' | 'stored') {
+    const banks: { id: string; user_id: string; account_number: string }[] = [];
+    let posts = 0;
+    const url = await serve((req, res, body) => {
+      if (req.method === 'GET') return json(res, 200, { data: banks, next_cursor: null });
+      posts += 1;
+      const input = JSON.parse(body) as { user_id: string; account_number: string };
+      const bank = { id: `bank_${posts}`, ...input };
+      if (posts === 1) {
+        if (refuseFirstPost === 'stored') banks.push(bank);
+        return json(res, 503, { error: 'unavailable' }, { 'retry-after': '0' });
+      }
+      banks.push(bank);
+      json(res, 201, bank);
+    });
+    const c = client(url);
+    c.storedProbe = makeStoredProbe(c, { defaultUserId: 'u1', settleMs: 0 });
+    return { c, banks, posts: () => posts };
+  }
+
+  test('a POST answered 503 is sent again only when the listing proves it was not stored', async () => {
+    const { c, banks, posts } = await store('not-stored');
+    const exchange = await c.send({ method: 'POST', path: '/user_banks', json: { user_id: 'u1', account_number: '12345678901' } });
+    expect(exchange.status).toBe(201);
+    expect(posts()).toBe(2);
+    expect(banks).toHaveLength(1);
+    expect(c.budget.remaining).toBe(9);
+  });
+
+  test('a POST answered 503 that was stored anyway is not sent again: its id is taken as created and its budget slot stays spent', async () => {
+    const { c, banks, posts } = await store('stored');
+    const exchange = await c.send({ method: 'POST', path: '/user_banks', json: { user_id: 'u1', account_number: '12345678901' } });
+    expect(exchange.status).toBe(503);
+    expect(posts()).toBe(1);
+    expect(banks).toHaveLength(1);
+    expect(c.createdIds.has('bank_1')).toBe(true);
+    expect(c.takeCreated('check')).toEqual(['bank_1']);
+    expect(c.budget.remaining).toBe(9);
+    expect(c.throttleStats().transient?.storedDespiteRefusal).toBe(1);
+  });
+});
+
+describe('opaque values in the query', () => {
+  test('a cursor holding & # % / ? + = and a space reaches the server exactly as given (RFC 3986 percent-encoding)', async () => {
+    const cursor = 'a&b=c+d e/f?g#h%25i';
+    let seen: string | undefined;
+    let raw: string | undefined;
+    const url = await serve((req, res) => {
+      raw = req.url;
+      seen = new URL(req.url ?? '/', 'http://x').searchParams.get('cursor') ?? undefined;
+      json(res, 200, { data: [], next_cursor: null });
+    });
+    await client(url).send({ path: '/user_banks', query: { cursor, limit: 2 } });
+    expect(seen).toBe(cursor);
+    // A space as %20, never the form encoding's '+', which a strict RFC 3986 decoder keeps as a plus.
+    expect(raw).toContain('%20');
+    expect(decodeURIComponent((raw ?? '').split('cursor=')[1]?.split('&')[0] ?? '')).toBe(cursor);
+  });
+});
