@@ -21,6 +21,7 @@ import { crossCallerWrite } from '../src/suite/cross-caller-write.js';
 import type { Probe } from '../src/suite/probe.js';
 import { idsIn, listingAfterWrites, listingBeforeRefusedWrites } from '../src/suite/refused-writes.js';
 import { WRITES_NEEDED } from '../src/suite/writes-needed.js';
+import { screenUnusualRequests } from '../src/robustness/screen.js';
 
 const createAttempts = (t: Probe) => allAttempts(t).filter((a) => a.operation.key === 'create-user-bank');
 
@@ -35,7 +36,7 @@ const hasSecondCaller = (t: Probe): boolean => {
  * budget) is the business of its own check.
  */
 async function writesOfThisFileAnswered(t: Probe): Promise<void> {
-  const pending: Promise<unknown>[] = [settle(createAttempts(t))];
+  const pending: Promise<unknown>[] = [settle(createAttempts(t)), screenUnusualRequests(t)];
   if (hasSecondCaller(t)) pending.push(crossCallerWrite(t));
   await Promise.allSettled(pending);
 }
@@ -140,4 +141,49 @@ conformanceCheck('user-banks.create.invalid.creates-nothing', async (t) => {
   await writesOfThisFileAnswered(t);
   const note = await proof.settle(t);
   reportProperty(t, outcome, { what: `a refused create request creates nothing${note !== undefined ? ` (${note})` : ''}`, describe: describeInvalid });
+});
+
+/** The account number of an unusual create's body, when it parses and has one. */
+function accountNumberOf(rawBody: string | undefined): string | undefined {
+  try {
+    const body = record(JSON.parse((rawBody ?? '').replace(/^\uFEFF/, '')));
+    return typeof body.account_number === 'string' && body.account_number !== '' ? body.account_number : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+conformanceCheck('robustness.refused-requests-store-nothing', async (t) => {
+  if (t.settings.readOnly) t.skip('sends unusual POST /user_banks requests, then lists; run without --read-only to prove a refused one stores nothing');
+  const screened = await screenUnusualRequests(t);
+  const refused = screened.flatMap(({ request, exchange }) => {
+    const accountNumber = accountNumberOf(request.rawBody);
+    const isRefusal = exchange !== undefined && exchange.status >= 400 && exchange.status < 500 && exchange.status !== 429;
+    return request.method === 'POST' && request.path === '/user_banks' && isRefusal && accountNumber !== undefined ? [{ request, exchange, accountNumber }] : [];
+  });
+  if (refused.length === 0) t.skip('no unusual POST /user_banks carrying an account number was refused, so there is no refused write to look for');
+  await writesOfThisFileAnswered(t);
+  const known = idsIn(await listingBeforeRefusedWrites(t));
+  const listing = await listingAfterWrites(t);
+  if (listing.walk.end === 'http-error' && listing.walk.pages.length === 1) {
+    t.inconclusive(`the authorized listing GET /user_banks?user_id={user_id} that should prove it was refused (${listing.walk.detail}); check --token and --user-id`);
+  }
+  // Banks neither there before the run's refused writes nor created by an accepted request of this run.
+  const byAccount = new Map<string, Record<string, unknown>>();
+  for (const bank of listing.banks) {
+    const id = idOf(bank);
+    if (typeof bank.account_number === 'string' && (id === undefined || (!known.has(id) && !t.run.client.createdIds.has(id)))) byAccount.set(bank.account_number, bank);
+  }
+  for (const { request, exchange, accountNumber } of refused) {
+    const stored = byAccount.get(accountNumber);
+    if (stored) {
+      t.fail(`${request.kind} was refused with ${exchange.status}, yet a User Bank with its account number (id ${String(stored.id)}) appears in GET /user_banks?user_id={user_id}`, {
+        exchange,
+        expected: 'the refused request stored nowhere',
+        actual: `User Bank ${String(stored.id)} with the refused body's account number`,
+      });
+    }
+  }
+  if (!listing.complete) t.inconclusive(`the listing could not be read to its end (${listing.walk.detail}), so a stored refused request might be further on; a --user-id with fewer User Banks lets the proof finish`);
+  t.passed(`${refused.length} refused unusual POST(s); none of their User Banks appears in the User's ${listing.banks.length} listed User Banks`);
 });

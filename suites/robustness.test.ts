@@ -8,45 +8,38 @@
  * round trips, not one per request; only when one is answered 5xx does the property run, one request
  * at a time, to shrink it.
  */
-import fc from 'fast-check';
-import { isHttpError } from '../src/http/errors.js';
+import type { Exchange } from '../src/http/exchange.js';
 import { reportProperty, runProperty, type Verdict } from '../src/property/run-property.js';
-import { isWrite, systematicUnusualRequests, unusualRequest, type UnusualRequest } from '../src/robustness/unusual-request.js';
+import { ROBUSTNESS_RUNS, screenUnusualRequests, sendUnusual, unusualArbitrary, unusualExamples } from '../src/robustness/screen.js';
+import type { UnusualRequest } from '../src/robustness/unusual-request.js';
 import { conformanceCheck } from '../src/suite/check.js';
-import { inBatches } from '../src/suite/in-batches.js';
 import type { Probe } from '../src/suite/probe.js';
-
-/** Runs of the property: the systematic core (about 60 requests) comes first, random draws fill the rest. */
-export const ROBUSTNESS_RUNS = 100;
-const IN_FLIGHT = 8;
 
 function judgeFor(t: Probe): (request: UnusualRequest) => Promise<Verdict> {
   return async (request) => {
-    let exchange;
-    try {
-      exchange = await t.request({ method: request.method, path: request.path, ...(request.headers ? { headers: request.headers } : {}), ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : {}) });
-    } catch (error) {
-      if (isHttpError(error) && isWrite(request) && error.code === 'WRITE_BUDGET') return { ok: true, unproven: 'the write budget is spent' };
-      throw error;
-    }
-    if (exchange.status < 500) return { ok: true };
-    return { ok: false, problem: `${request.kind} was answered ${exchange.status}`, expected: 'any answer but a 5xx', actual: String(exchange.status), exchange };
+    const exchange = await sendUnusual(t, request);
+    return verdictOf(request, exchange);
   };
+}
+
+function verdictOf(request: UnusualRequest, exchange: Exchange | undefined): Verdict {
+  if (exchange === undefined) return { ok: true, unproven: 'the write budget is spent' };
+  if (exchange.status < 500) return { ok: true };
+  return { ok: false, problem: `${request.kind} was answered ${exchange.status}`, expected: 'any answer but a 5xx', actual: String(exchange.status), exchange };
 }
 
 conformanceCheck(
   'robustness.unusual-requests-no-5xx',
   async (t) => {
-    const writes = !t.settings.readOnly;
-    const examples = systematicUnusualRequests(t.settings.userIdA, writes);
-    const arbitrary = unusualRequest(t.settings.userIdA, writes);
+    const screened = await screenUnusualRequests(t);
+    const examples = unusualExamples(t);
+    const arbitrary = unusualArbitrary(t);
     const judge = judgeFor(t);
-    const requests = [...examples, ...fc.sample(arbitrary, { seed: t.settings.seed, numRuns: Math.max(0, ROBUSTNESS_RUNS - examples.length) })];
-    const verdicts = await inBatches(requests, IN_FLIGHT, judge);
+    const verdicts = screened.map(({ request, exchange }) => verdictOf(request, exchange));
     const failed = verdicts.findIndex((v) => !v.ok);
     if (failed === -1) {
       const unproven = verdicts.filter((v) => v.unproven !== undefined).length;
-      t.passed(`no unusual request is answered with a 5xx: held for ${requests.length - unproven} request(s) (seed ${t.settings.seed})${unproven > 0 ? `; ${unproven} write(s) not sent: the write budget is spent` : ''}`);
+      t.passed(`no unusual request is answered with a 5xx: held for ${screened.length - unproven} request(s) (seed ${t.settings.seed})${unproven > 0 ? `; ${unproven} write(s) not sent: the write budget is spent` : ''}`);
       return;
     }
     // Shrink: the property draws the same requests from the same seed, one at a time.

@@ -8,4 +8,10 @@ export const robustnessChecks: CheckSpec[] = [
     requirement: 'http.no-5xx',
     title: 'Unusual but legal requests (methods not defined, repeated or odd query values, long and non-ASCII values, other labels and Accept values) are never answered with a 5xx',
   },
+  {
+    id: 'robustness.refused-requests-store-nothing',
+    area: 'robustness',
+    requirement: 'create_user_bank.persisted',
+    title: 'An unusual POST /user_banks that is refused (4xx) stores nothing: no User Bank with its account number is listed after the settle window',
+  },
 ];

@@ -42,5 +42,8 @@ export async function readBody(req: IncomingMessage, cap = 1_048_576): Promise<s
     if (size > cap) throw new BodyTooLarge(`request body over ${cap} bytes`);
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  const text = Buffer.concat(chunks).toString('utf8');
+  // Kept on the request for the layers after the handler (the store hook of request-hooks.ts).
+  (req as IncomingMessage & { bodyText?: string }).bodyText = text;
+  return text;
 }

@@ -17,7 +17,7 @@ import { startBackgroundWriter } from './background-writer.js';
 import { RateGate } from './rate-gate.js';
 import { closeIdleConnections } from './idle-close.js';
 import { TransientRefusals } from './transient-refusals.js';
-import { requestUrl, rewriteAnswer, servedFromCache, undefinedMethodReached, unguardedRoute } from './request-hooks.js';
+import { keepRefusedRow, requestUrl, rewriteAnswer, servedFromCache, undefinedMethodReached, unguardedRoute } from './request-hooks.js';
 import { ReferenceState } from './state.js';
 import { resolveVariation, type Variation } from './variations.js';
 
@@ -114,6 +114,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     if (!caller) return;
     if (servedFromCache(state, method, url, res)) return;
     rewriteAnswer(state, method, url, res);
+    keepRefusedRow(state, method, url, req, res, caller);
     await found.handle({ req, res, url, state, caller });
   };
 

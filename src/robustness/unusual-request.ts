@@ -124,6 +124,9 @@ export function systematicUnusualRequests(userId: string, writes: boolean): Unus
   reads.push({ kind: 'GET /user_banks with Accept: text/html', method: 'GET', path: '/user_banks', headers: { accept: 'text/html' } });
   if (!writes) return reads;
   const base = { user_id: userId, account_number: '000123456789', routing_number: '021000021', account_holder_type: 'individual', bank_account_type: 'checking' };
+  // Each create its own account number, so a refused one found stored is told apart (suites/refused-writes.test.ts).
+  let created = 0;
+  const fresh = (): typeof base => ({ ...base, account_number: `0001234${String((created += 1)).padStart(5, '0')}` });
   const writesCore: UnusualRequest[] = [];
   // Methods first: PATCH and DELETE spend no write budget, so they are judged however much the run created.
   for (const path of [`/user_banks/${NEVER_ISSUED}`, `/users/${NEVER_ISSUED}`, `/rfp_registrations/${NEVER_ISSUED}`]) {
@@ -134,9 +137,9 @@ export function systematicUnusualRequests(userId: string, writes: boolean): Unus
   // JSON's other types in a string's place (a loosely typed stack may store and echo them; the answer audit judges what comes back), then long and non-ASCII values.
   for (const [label, value] of [['a number', 21000021], ['true', true], [`a ${LONG.length}-character value`, LONG], ['a non-ASCII value', NON_ASCII]] as const) {
     for (const field of Object.keys(base)) {
-      writesCore.push({ kind: `POST /user_banks with ${label} in ${field}`, method: 'POST', path: '/user_banks', headers: { 'content-type': 'application/json' }, rawBody: JSON.stringify({ ...base, [field]: value }) });
+      writesCore.push({ kind: `POST /user_banks with ${label} in ${field}`, method: 'POST', path: '/user_banks', headers: { 'content-type': 'application/json' }, rawBody: JSON.stringify({ ...fresh(), [field]: value }) });
     }
   }
-  writesCore.push({ kind: 'POST /user_banks labelled application/json; charset=utf-8', method: 'POST', path: '/user_banks', headers: { 'content-type': 'application/json; charset=utf-8' }, rawBody: JSON.stringify(base) });
+  writesCore.push({ kind: 'POST /user_banks labelled application/json; charset=utf-8', method: 'POST', path: '/user_banks', headers: { 'content-type': 'application/json; charset=utf-8' }, rawBody: JSON.stringify(fresh()) });
   return [...reads, ...writesCore];
 }

@@ -92,10 +92,8 @@ describe.concurrent('Prism, an independent OpenAPI validator', () => {
       const run = await runCli([...targetArgs({ ...reference, url: prism.url }), '--seed', '99'], { timeoutMs: 280_000 });
       expect(run.results?.summary.fail, run.stdout + run.stderr).toBe(0);
       const undecided = run.results?.checks.filter((c) => c.outcome === 'inconclusive') ?? [];
-      for (const check of undecided) {
-        expect(check.id).toBe('robustness.unusual-requests-no-5xx');
-        expect(check.message).toMatch(/failed: (ECONNREFUSED|ECONNRESET|other side closed|socket)/i);
-      }
+      // The unusual requests stop Prism; the checks after them (the absence proofs, the replay) then find no one listening.
+      for (const check of undecided) expect(`${check.id}: ${check.message}`).toMatch(/(ECONNREFUSED|ECONNRESET|other side closed|socket)/i);
       if (undecided.length > 0) expect(prism.exited(), "the run was undecided, yet Prism's proxy still runs").toBe(true);
       expect(run.code).toBe(undecided.length === 0 ? 0 : 2);
       // Every answer Prism found out of step with openapi.json would be logged as VIOLATIONS (and be a 500).

@@ -14,6 +14,34 @@ export const replayFaults = [
     caughtBy: 'replay.refused-credentials-get-no-data',
   },
   {
+    name: 'router-doubled-slash-skips-auth',
+    description:
+      'the router merges empty path segments (as a proxy with merge_slashes does) while the auth middleware guards the exact paths: //user_banks reaches the list handler with no credentials checked, as the first caller',
+    breaks: 'auth.required.list_user_banks',
+    caughtBy: 'replay.refused-credentials-get-no-data',
+  },
+  {
+    name: 'router-case-insensitive-skips-auth',
+    description:
+      'the router matches paths case-insensitively while the auth middleware compares them exactly: /USER_BANKS reaches the list handler with no credentials checked, as the first caller',
+    breaks: 'auth.required.list_user_banks',
+    caughtBy: 'replay.refused-credentials-get-no-data',
+  },
+  {
+    name: 'router-percent-decoded-skips-auth',
+    description:
+      'the router decodes percent-encoded unreserved characters (RFC 3986 6.2.2.2) after the auth middleware matched the raw path: /%75ser_banks reaches the list handler with no credentials checked, as the first caller',
+    breaks: 'auth.required.list_user_banks',
+    caughtBy: 'replay.refused-credentials-get-no-data',
+  },
+  {
+    name: 'router-path-parameters-skip-auth',
+    description:
+      'the router strips Servlet-style ;parameters from path segments while the auth middleware matches the path as sent: /user_banks;v=1 reaches the list handler with no credentials checked, as the first caller',
+    breaks: 'auth.required.list_user_banks',
+    caughtBy: 'replay.refused-credentials-get-no-data',
+  },
+  {
     name: 'head-served-without-auth',
     description:
       'the auth middleware lets HEAD through as a safe method, and the router serves HEAD with the GET handler (as most frameworks do): HEAD /user_banks without credentials answers 200, as the first caller',

@@ -1,0 +1,60 @@
+/**
+ * The unusual requests of a run, sent once (the first check that asks sends them, side by side and
+ * bounded) and shared: robustness.unusual-requests-no-5xx judges their statuses, and the absence
+ * proofs of suites/refused-writes.test.ts judge that the refused ones stored nothing. Writes go out
+ * after the run's listing of the User "before" (src/suite/refused-writes.ts), so a bank found after
+ * the settle window with a refused request's account number can only be that request's.
+ */
+import fc from 'fast-check';
+import type { Exchange } from '../http/exchange.js';
+import { isHttpError } from '../http/errors.js';
+import { inBatches } from '../suite/in-batches.js';
+import { perRun } from '../suite/per-run.js';
+import type { Probe } from '../suite/probe.js';
+import { listingBeforeRefusedWrites } from '../suite/refused-writes.js';
+import { isWrite, systematicUnusualRequests, unusualRequest, type UnusualRequest } from './unusual-request.js';
+
+/** Requests of the screen: the systematic core (about 60 requests) first, random draws fill the rest. */
+export const ROBUSTNESS_RUNS = 100;
+const IN_FLIGHT = 8;
+
+export interface Screened {
+  request: UnusualRequest;
+  /** The answer; undefined when the request was not sent (the write budget is spent). */
+  exchange?: Exchange;
+}
+
+const screens = perRun(() => ({ screen: undefined as Promise<Screened[]> | undefined }));
+
+export function unusualArbitrary(t: Probe): fc.Arbitrary<UnusualRequest> {
+  return unusualRequest(t.settings.userIdA, !t.settings.readOnly);
+}
+
+export function unusualExamples(t: Probe): UnusualRequest[] {
+  return systematicUnusualRequests(t.settings.userIdA, !t.settings.readOnly);
+}
+
+/** Sends one unusual request; undefined when it is a write the budget no longer allows. */
+export async function sendUnusual(t: Probe, request: UnusualRequest): Promise<Exchange | undefined> {
+  try {
+    return await t.request({ method: request.method, path: request.path, ...(request.headers ? { headers: request.headers } : {}), ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : {}) });
+  } catch (error) {
+    if (isHttpError(error) && isWrite(request) && error.code === 'WRITE_BUDGET') return undefined;
+    throw error;
+  }
+}
+
+/** The run's unusual requests and their answers, sent on first use. */
+export function screenUnusualRequests(t: Probe): Promise<Screened[]> {
+  const holder = screens(t.run.client);
+  holder.screen ??= (async () => {
+    const examples = unusualExamples(t);
+    const requests = [...examples, ...fc.sample(unusualArbitrary(t), { seed: t.settings.seed, numRuns: Math.max(0, ROBUSTNESS_RUNS - examples.length) })];
+    if (requests.some(isWrite)) await listingBeforeRefusedWrites(t);
+    return inBatches(requests, IN_FLIGHT, async (request) => {
+      const exchange = await sendUnusual(t, request);
+      return exchange === undefined ? { request } : { request, exchange };
+    });
+  })();
+  return holder.screen;
+}
