@@ -7,6 +7,8 @@
 import { register } from 'tsx/esm/api';
 
 register();
+// The CLI names itself as the user invoked it (src/invoked-as.ts): here, the package's command.
+process.env.BANKLINK_CONFORMANCE_COMMAND = 'banklink-conformance';
 if (process.argv[2] === 'merge-reports') {
   process.argv.splice(2, 1);
   await import('../src/merge-reports.ts');

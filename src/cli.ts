@@ -26,6 +26,10 @@ import { CREATED_JOURNAL, CreatedJournal } from './report/created-journal.js';
 import { reportDirProblem } from './report/report-dir.js';
 import { redactorFor } from './suite/secrets.js';
 import type { RunSettings } from './suite/settings.js';
+import { earlierReportsDir, writeUnfinished, type UnfinishedRun } from './runner/unfinished-reports.js';
+
+/** Set once the report directory is known: replaces the reports with why the run gave no verdict. */
+let writeWhy: ((verdict: 'interrupted' | 'could-not-run', reason: string) => void) | undefined;
 
 async function main(argv: string[]): Promise<number> {
   const config = loadConfig({ argv, env: process.env, dotenvPath: resolve(process.cwd(), '.env') });
@@ -52,14 +56,31 @@ async function main(argv: string[]): Promise<number> {
   const dirProblem = reportDirProblem(reportDir, config.reportDir);
   if (dirProblem) throw new CannotRun(dirProblem);
 
-  // Read before the run, so a wrong --baseline path is one sentence at once, not after the run.
-  const baseline = config.baseline === undefined ? undefined : readRun(config.baseline, '--baseline');
-
   let reference: RunningReference | undefined;
   const stopReference = async (): Promise<void> => {
     await reference?.close();
     reference = undefined;
   };
+  // Until this run's own reports replace them, the reports say it has not ended: a run killed, crashed
+  // or refused never leaves an earlier run's verdict behind (src/runner/unfinished-reports.ts).
+  const startedAt = new Date();
+  const unfinished: UnfinishedRun = { baseUrl: config.baseUrl, seed: config.seed, runs: config.runs, readOnly: config.readOnly, strict: config.strict, startedAt };
+  const earlyRedactor = redactorFor({ tokenA: config.token, tokenB: config.tokenB });
+  writeWhy = (verdict, reason) => writeUnfinished(reportDir, unfinished, verdict, reason, earlyRedactor);
+  writeWhy('interrupted', `the run began at ${startedAt.toISOString()} and has not ended: it is still running, or it was stopped or crashed before writing its reports`);
+  let checksEnded = 0;
+  let checksPlanned = checks.length;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    writeWhy?.('interrupted', `stopped by ${signal} after ${checksEnded} of ${checksPlanned} checks had ended: nothing is judged; run it again to get a verdict`);
+    console.error(`banklink-conformance: stopped by ${signal}; the reports in ${config.reportDir} say the run was interrupted`);
+    void stopReference().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  // Read before the run, so a wrong --baseline path is one sentence at once, not after the run.
+  const baseline = config.baseline === undefined ? undefined : readRun(config.baseline, '--baseline');
+
   try {
     if (config.baseUrl === undefined) {
       reference = await startReference({});
@@ -68,13 +89,13 @@ async function main(argv: string[]): Promise<number> {
     const settings: RunSettings = { ...settingsFrom(config, reference), createdJournalPath: join(reportDir, CREATED_JOURNAL) };
     CreatedJournal.inDir(reportDir, settings.baseUrl).start();
     const redactor = redactorFor(settings);
-    const startedAt = new Date();
     const resultsOf = runResultsFor(config, settings, startedAt, redactor);
 
     const checked = await preflight(settings, redactor);
     if (checked.refusal !== undefined) {
       // The reads that show the mistake are kept, so the report says what the target answered.
       writeReports(reportDir, resultsOf([], [checked.refusal], checked.exchanges), redactor);
+      writeWhy = undefined;
       throw new CannotRun(checked.refusal);
     }
 
@@ -93,7 +114,16 @@ async function main(argv: string[]): Promise<number> {
       ...(config.shard ? { shard: config.shard } : {}),
       deadlineMs: config.maxDurationS * 1000,
       failFast: config.failFast,
-      events: { onStart: (n) => progress.addTotal(n), onCheck: (r, done) => progress.onCheck(r, done) },
+      events: {
+        onStart: (n) => {
+          checksPlanned = n;
+          progress.addTotal(n);
+        },
+        onCheck: (r, done) => {
+          checksEnded = done;
+          progress.onCheck(r, done);
+        },
+      },
     });
     clearTimeout(lastResort);
     progress.end();
@@ -108,6 +138,7 @@ async function main(argv: string[]): Promise<number> {
     });
     const sinceBaseline = baseline ? compareRuns(baseline, results) : undefined;
     const files = writeReports(reportDir, results, redactor, sinceBaseline);
+    writeWhy = undefined;
     console.log(redactor.text(summaryText(results, paintFor(process.stdout, process.env), files, sinceBaseline)));
     return exitCodeFor(results.verdict);
   } finally {
@@ -120,12 +151,21 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof CannotRun || error instanceof CompareInputError) {
-      console.error(`banklink-conformance: ${error.message}`);
-    } else {
-      const tokens = [process.env.CONFORMANCE_TOKEN, process.env.CONFORMANCE_TOKEN_B].filter((t): t is string => Boolean(t));
-      const redactor = redactorFor({ tokenA: tokens[0], tokenB: tokens[1] });
-      console.error(`banklink-conformance: internal error: ${redactor.text((error as Error)?.message ?? String(error))}; please report it with the command you ran`);
+    const tokens = [process.env.CONFORMANCE_TOKEN, process.env.CONFORMANCE_TOKEN_B].filter((t): t is string => Boolean(t));
+    const redactor = redactorFor({ tokenA: tokens[0], tokenB: tokens[1] });
+    const expected = error instanceof ConfigError || error instanceof CannotRun || error instanceof CompareInputError;
+    const sentence = expected ? (error as Error).message : `internal error: ${redactor.text((error as Error)?.message ?? String(error))}; please report it with the command you ran`;
+    console.error(`banklink-conformance: ${sentence}`);
+    try {
+      if (writeWhy) writeWhy('could-not-run', sentence);
+      else if (error instanceof ConfigError) {
+        // The settings could not be read: an earlier run's reports where this one would have written are replaced.
+        const dir = earlierReportsDir(process.argv.slice(2), process.env, process.cwd());
+        const run: UnfinishedRun = { baseUrl: undefined, seed: 0, runs: 0, readOnly: false, strict: false, startedAt: new Date() };
+        if (dir) writeUnfinished(dir, run, 'could-not-run', `could not start: ${sentence}`, redactor);
+      }
+    } catch {
+      // The sentence above is the run's outcome; a report directory that cannot be written adds nothing to it.
     }
     process.exitCode = 2;
   },

@@ -44,10 +44,14 @@ export function editDistance(a: string, b: string): number {
 
 /** The closest known name, when it is close enough to be a typo of it. */
 export function closest(name: string, known: readonly string[]): string | undefined {
-  let best: { name: string; distance: number } | undefined;
+  // Separators and case first (CONFORMANCE_TOKENB is CONFORMANCE_TOKEN_B, not CONFORMANCE_TOKEN, though
+  // each is one edit away), then the plain edit distance breaks the ties.
+  const bare = (text: string): string => text.replace(/[-_]/g, '').toLowerCase();
+  let best: { name: string; distance: number; bareDistance: number } | undefined;
   for (const candidate of known) {
     const distance = editDistance(name, candidate);
-    if (!best || distance < best.distance) best = { name: candidate, distance };
+    const bareDistance = editDistance(bare(name), bare(candidate));
+    if (!best || bareDistance < best.bareDistance || (bareDistance === best.bareDistance && distance < best.distance)) best = { name: candidate, distance, bareDistance };
   }
   return best && best.distance <= Math.max(2, Math.floor(name.length / 4)) ? best.name : undefined;
 }

@@ -5,9 +5,12 @@
 import { AREAS, type Area } from './checks/types.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
+import { runCommand, subcommand } from './invoked-as.js';
 import { OTHER_KNOWN_VARIABLES, TOKEN_FLAGS, closest, npmSwallowedFlag, targetMistake, tokenMistake, unknownVariable, type Mistake } from './config-mistakes.js';
 
 export interface Config {
+  /** Where each setting given came from, by flag: '--token', 'CONFORMANCE_TOKEN in the environment', 'CONFORMANCE_TOKEN in .env'. */
+  origins?: Record<string, string>;
   /** Absent (and no other target setting given): the embedded reference implementation is started. */
   baseUrl?: string;
   token?: string;
@@ -153,6 +156,7 @@ export function loadConfig(sources: ConfigSources): Config {
   }
   config.seed ??= randomSeed();
   config.maxWritesGiven = raw.has('max-writes');
+  config.origins = Object.fromEntries(where);
   const result = config as unknown as Config;
   if (result.baseUrl !== undefined) validateRemoteTarget(result);
   if (result.shard !== undefined && !/^[1-9]\d*\/[1-9]\d*$/.test(result.shard)) {
@@ -262,9 +266,10 @@ export function helpText(): string {
   const lines = [
     'banklink-conformance: checks an implementation of the Bank-linking and user service API against its spec.',
     '',
-    'Usage: npm run conformance -- [options]      (or: banklink-conformance [options])',
-    '       banklink-conformance merge-reports DIR... --out DIR   joins the results.json of --shard runs',
-    '       banklink-conformance serve [options]                  the reference implementation (serve --help)',
+    `Usage: ${runCommand()} [options]`,
+    `       ${subcommand('compare')} OLD NEW [--out DIR]   what changed between two runs' results.json (exit 1 on a regression)`,
+    `       ${subcommand('merge-reports')} DIR... --out DIR   joins the results.json of --shard runs`,
+    `       ${subcommand('serve')} [options]                  the reference implementation (serve --help)`,
     '',
     'Options (each also CONFORMANCE_<NAME> in the environment or .env):',
   ];

@@ -41,7 +41,7 @@ a{color:#0b4f9c}
 .verdict strong{display:block;font-size:1.5rem;letter-spacing:.03em}
 .v-conformant{background:#e3f5e7;color:var(--pass);border-color:#9fd6ad}
 .v-non-conformant{background:#fde6e6;color:var(--fail);border-color:#efa5a7}
-.v-inconclusive,.v-could-not-run{background:#fff3d1;color:var(--warn);border-color:#e8c66e}
+.v-inconclusive,.v-could-not-run,.v-interrupted{background:#fff3d1;color:var(--warn);border-color:#e8c66e}
 .glance{margin:.2rem 0 1rem;padding-left:1.1rem}.glance li{margin:.25rem 0}
 .counts{display:flex;flex-wrap:wrap;gap:.4rem;list-style:none;padding:0;margin:.4rem 0 1rem}
 .counts li{border:1px solid var(--line);border-radius:1rem;padding:.1rem .65rem;font-size:.9rem}

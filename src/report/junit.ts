@@ -22,9 +22,18 @@ export function toJunit(results: Results): string {
   for (const check of results.checks) areas.set(check.area, [...(areas.get(check.area) ?? []), check]);
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const s = results.summary;
+  // A run that could not start, crashed or was stopped is an error of one test, never zero tests that all passed.
+  const runErrors = results.errors.length > 0 ? 1 : 0;
   lines.push(
-    `<testsuites name="banklink-conformance" tests="${s.total}" failures="${s.fail}" skipped="${s.skip + s.inconclusive}" time="${(results.durationMs / 1000).toFixed(3)}">`,
+    `<testsuites name="banklink-conformance" tests="${s.total + runErrors}" failures="${s.fail}" errors="${runErrors}" skipped="${s.skip + s.inconclusive}" time="${(results.durationMs / 1000).toFixed(3)}">`,
   );
+  if (runErrors > 0) {
+    const label = results.verdict === 'interrupted' ? 'the run did not finish' : 'the run could not complete';
+    lines.push(`  <testsuite name="run" tests="1" failures="0" errors="1" skipped="0" time="${(results.durationMs / 1000).toFixed(3)}" timestamp="${xmlEscape(results.startedAt)}">`);
+    lines.push(`    <testcase classname="banklink.run" name="${xmlEscape(`the run (${results.verdict})`)}" time="0.000">`);
+    lines.push(`      <error message="${xmlEscape(`${label}: ${results.errors[0] ?? ''}`)}" type="${xmlEscape(results.verdict)}">${xmlEscape(results.errors.join('\n'))}</error>`);
+    lines.push('    </testcase>', '  </testsuite>');
+  }
   for (const [area, checks] of areas) {
     const failures = checks.filter((c) => c.outcome === 'fail').length;
     const skipped = checks.filter((c) => c.outcome === 'skip' || c.outcome === 'inconclusive').length;

@@ -14,7 +14,7 @@ import { packageRoot, specPath } from '../paths.js';
 import { requirement, requirements, type Level } from '../requirements.js';
 import { outcomeForRequirement } from './requirement-outcome.js';
 
-export type Verdict = 'conformant' | 'non-conformant' | 'inconclusive' | 'could-not-run';
+export type Verdict = 'conformant' | 'non-conformant' | 'inconclusive' | 'could-not-run' | 'interrupted';
 
 export interface CheckRecord {
   id: string;
@@ -105,6 +105,8 @@ export interface ResultsInput {
   errors: string[];
   traffic?: ThrottleStats;
   consistency?: ConsistencyStats;
+  /** The run began and did not end (a signal, or the placeholder written until it ends): no verdict at all. */
+  interrupted?: boolean;
 }
 
 export function buildResults(input: ResultsInput): Results {
@@ -146,7 +148,8 @@ export function buildResults(input: ResultsInput): Results {
 
   const errors = [...input.errors, ...input.checkResults.filter((r) => r.internalError).map((r) => `${r.id}: ${r.internalError}`)];
   let verdict: Verdict;
-  if (summary.fail > 0 || (input.strict && summary.warn > 0)) verdict = 'non-conformant';
+  if (input.interrupted) verdict = 'interrupted';
+  else if (summary.fail > 0 || (input.strict && summary.warn > 0)) verdict = 'non-conformant';
   else if (errors.length > 0) verdict = 'could-not-run';
   else if (summary.inconclusive > 0) verdict = 'inconclusive';
   else verdict = 'conformant';

@@ -1,4 +1,5 @@
 /** Words every report shares, so the console, report.md and report.html never disagree. */
+import { runCommand } from '../invoked-as.js';
 import type { Results, Verdict } from './results.js';
 
 export const VERDICT_TEXT: Record<Verdict, { label: string; sentence: string }> = {
@@ -6,6 +7,7 @@ export const VERDICT_TEXT: Record<Verdict, { label: string; sentence: string }> 
   'non-conformant': { label: 'NON-CONFORMANT', sentence: 'The target breaks at least one requirement of the spec (or, with --strict, a convention).' },
   inconclusive: { label: 'INCONCLUSIVE', sentence: 'Some checks could not finish (throttling or time-outs): no verdict can be given.' },
   'could-not-run': { label: 'COULD NOT RUN', sentence: 'The suite could not complete; see the errors at the end.' },
+  interrupted: { label: 'INTERRUPTED', sentence: 'The run did not finish (it was stopped, or is still running): nothing is judged; see why at the end.' },
 };
 
 /** Quoted for a POSIX shell only when it needs to be, so ordinary ids stay easy to read. */
@@ -17,8 +19,8 @@ const shellWord = (value: string): string => (/^[\w@%+=:,./-]+$/.test(value) ? v
  * every process listing and in npm's echo (the CLI warns about it), so they come from the environment
  * or .env, and replayNote says which.
  */
-export function replayCommand(results: Pick<Results, 'target' | 'seed' | 'runs' | 'readOnly' | 'maxWrites' | 'strict' | 'shard'>): string {
-  const parts = ['npm run conformance --'];
+export function replayCommand(results: Pick<Results, 'target' | 'seed' | 'runs' | 'readOnly' | 'maxWrites' | 'strict' | 'shard'>, command: string = runCommand()): string {
+  const parts = [command];
   const { target } = results;
   if (!target.embedded) parts.push(`--base-url ${shellWord(target.baseUrl)}`);
   if (!target.embedded && target.userId !== undefined) parts.push(`--user-id ${shellWord(target.userId)}`);

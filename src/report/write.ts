@@ -1,5 +1,8 @@
-/** Writes the four reports into the report directory; a last pass replaces any secret that slipped in. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+/**
+ * Writes the four reports into the report directory; a last pass replaces any secret that slipped in.
+ * Each file is written aside and renamed into place, so a reader never sees a half-written report.
+ */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Comparison } from '../compare/diff.js';
 import type { Redactor } from '../http/redact.js';
@@ -17,6 +20,10 @@ export function writeReports(dir: string, results: Results, redactor: Redactor, 
     ['report.md', toMarkdown(results, sinceBaseline)],
     ['report.html', toHtml(results, sinceBaseline)],
   ];
-  for (const [name, text] of files) writeFileSync(join(dir, name), redactor.text(text));
+  for (const [name, text] of files) {
+    const aside = join(dir, `.${name}.${process.pid}.partial`);
+    writeFileSync(aside, redactor.text(text));
+    renameSync(aside, join(dir, name));
+  }
   return files.map(([name]) => join(dir, name));
 }

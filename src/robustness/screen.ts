@@ -11,6 +11,7 @@ import { isHttpError } from '../http/errors.js';
 import { inBatches } from '../suite/in-batches.js';
 import { perRun } from '../suite/per-run.js';
 import type { Probe } from '../suite/probe.js';
+import { crossCallerWrite } from '../suite/cross-caller-write.js';
 import { listingBeforeRefusedWrites } from '../suite/refused-writes.js';
 import { isWrite, systematicUnusualRequests, unusualRequest, type UnusualRequest } from './unusual-request.js';
 
@@ -50,7 +51,13 @@ export function screenUnusualRequests(t: Probe): Promise<Screened[]> {
   holder.screen ??= (async () => {
     const examples = unusualExamples(t);
     const requests = [...examples, ...fc.sample(unusualArbitrary(t), { seed: t.settings.seed, numRuns: Math.max(0, ROBUSTNESS_RUNS - examples.length) })];
-    if (requests.some(isWrite)) await listingBeforeRefusedWrites(t);
+    if (requests.some(isWrite)) {
+      await listingBeforeRefusedWrites(t);
+      // The unusual creates take what is left of the write budget, never the slot of an aimed check's
+      // write: caller B's write on A's User (judged in refused-writes.test.ts, after this) goes first.
+      const { tokenA, tokenB, userIdA, userIdB } = t.settings;
+      if (tokenB !== undefined && userIdB !== undefined && tokenB !== tokenA && userIdB !== userIdA) await crossCallerWrite(t).catch(() => undefined);
+    }
     return inBatches(requests, IN_FLIGHT, async (request) => {
       const exchange = await sendUnusual(t, request);
       return exchange === undefined ? { request } : { request, exchange };

@@ -103,8 +103,10 @@ async function send(client: HttpClient, read: Read, baseUrl: string): Promise<vo
 }
 
 function judgeCaller(reads: Read[], settings: RunSettings, caller: 'a' | 'b'): string | undefined {
-  const tokenFlag = caller === 'a' ? '--token' : '--token-b';
-  const userFlag = caller === 'a' ? '--user-id' : '--user-id-b';
+  // Named as the user gave them: a token from the environment is not "--token".
+  const named = (flag: string): string => settings.settingOrigins?.[flag] ?? `--${flag}`;
+  const tokenFlag = named(caller === 'a' ? 'token' : 'token-b');
+  const userFlag = named(caller === 'a' ? 'user-id' : 'user-id-b');
   const userId = caller === 'a' ? settings.userIdA : settings.userIdB;
   const answered = reads.filter((r) => r.status !== undefined);
   const paths = reads.map((r) => `GET ${r.path.startsWith('/users/') ? '/users/{id}' : r.path}`).join(', ');

@@ -18,6 +18,7 @@ export function settingsFrom(config: Config, reference: RunningReference | undef
     baseUrl: embedded ? reference.url : (config.baseUrl as string),
     embedded,
     tokenA,
+    ...(embedded || config.origins === undefined ? {} : { settingOrigins: config.origins }),
     userIdA,
     ...(tokenB ? { tokenB } : {}),
     ...(userIdB ? { userIdB } : {}),

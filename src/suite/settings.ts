@@ -7,6 +7,8 @@ export interface RunSettings {
   tokenA: string;
   userIdA: string;
   tokenB?: string;
+  /** Where each setting given came from, by flag, to name in a sentence ("CONFORMANCE_TOKEN in the environment"); absent: the flag. */
+  settingOrigins?: Record<string, string>;
   userIdB?: string;
   readOnly: boolean;
   /** Areas of checks turned off by --skip-area: their checks skip, saying so. */

@@ -125,10 +125,12 @@ describe.concurrent('the CLI', () => {
     }
   });
 
-  test('--help names merge-reports and serve, and says tokens go through the environment', async () => {
+  test('--help names every subcommand as this clone runs it (npm run), and says tokens go through the environment', async () => {
     const run = await runCli(['--help']);
-    expect(run.stdout).toContain('banklink-conformance merge-reports DIR... --out DIR');
-    expect(run.stdout).toContain('banklink-conformance serve [options]');
+    expect(run.stdout).toContain('Usage: npm run conformance -- [options]');
+    expect(run.stdout).toContain('npm run compare -- OLD NEW');
+    expect(run.stdout).toContain('npm run merge-reports -- DIR... --out DIR');
+    expect(run.stdout).toContain('npm run serve -- [options]');
     expect(run.stdout).toContain('Pass tokens through the environment (CONFORMANCE_TOKEN)');
   });
 });

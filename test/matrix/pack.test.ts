@@ -43,10 +43,13 @@ describe('npm pack, installed in an empty directory', () => {
     expect(existsSync(join(installed, 'test'))).toBe(false);
   });
 
-  test('npx banklink-conformance --help answers, exit 0', () => {
+  test('npx banklink-conformance --help answers, exit 0, naming the commands as installed (no npm run, which does not exist there)', () => {
     const run = sh('npx', ['--no-install', 'banklink-conformance', '--help'], app, 60_000);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('--base-url');
+    expect(run.stdout).toContain('Usage: banklink-conformance [options]');
+    expect(run.stdout).toContain('banklink-conformance compare OLD NEW');
+    expect(run.stdout).not.toContain('npm run');
   });
 
   test('npx banklink-conformance serve --help answers: a partner who installed the tarball can start the reference', () => {

@@ -33,25 +33,25 @@ describe.concurrent('preflight: the user\'s mistakes are exit 2 with one sentenc
     {
       name: 'a wrong token',
       over: () => ({ CONFORMANCE_TOKEN: 'not-the-right-token-4411' }),
-      says: /^banklink-conformance: the target refused --token with 401: check the token/,
+      says: /^banklink-conformance: the target refused CONFORMANCE_TOKEN in the environment with 401: check the token/,
       reads: 3,
     },
     {
       name: 'a wrong second token',
       over: () => ({ CONFORMANCE_TOKEN_B: 'not-the-right-token-b-4411' }),
-      says: /^banklink-conformance: the target refused --token-b with 401: check the token/,
+      says: /^banklink-conformance: the target refused CONFORMANCE_TOKEN_B in the environment with 401: check the token/,
       reads: 5,
     },
     {
       name: 'a User that does not exist',
       over: () => ({ CONFORMANCE_USER_ID: 'usr_does_not_exist' }),
-      says: /^banklink-conformance: the User "usr_does_not_exist" of --user-id is not one the target shows to that caller \(GET \/users\/\{id\} answered 404/,
+      says: /^banklink-conformance: the User "usr_does_not_exist" of CONFORMANCE_USER_ID in the environment is not one the target shows to that caller \(GET \/users\/\{id\} answered 404/,
       reads: 3,
     },
     {
       name: "a second caller's User that is the first caller's",
       over: (r) => ({ CONFORMANCE_USER_ID_B: r.callers.a.userIds[0] as string }),
-      says: /^banklink-conformance: the User "[^"]+" of --user-id-b is not one the target shows to that caller/,
+      says: /^banklink-conformance: the User "[^"]+" of CONFORMANCE_USER_ID_B in the environment is not one the target shows to that caller/,
       reads: 5,
     },
     {
@@ -85,10 +85,10 @@ test('with a variation that answers 403 to a bad token and 400 to an unknown use
   try {
     const token = await runCli([], { env: envFor(variant, { CONFORMANCE_TOKEN: 'not-the-right-token-4411' }) });
     expect(token.code).toBe(2);
-    expect(token.stderr).toMatch(/the target refused --token with 403: check the token/);
+    expect(token.stderr).toMatch(/the target refused CONFORMANCE_TOKEN in the environment with 403: check the token/);
     const user = await runCli([], { env: envFor(variant, { CONFORMANCE_USER_ID: 'usr_does_not_exist' }) });
     expect(user.code).toBe(2);
-    expect(user.stderr).toMatch(/the User "usr_does_not_exist" of --user-id is not one the target shows to that caller \(GET \/users\/\{id\} answered 400/);
+    expect(user.stderr).toMatch(/the User "usr_does_not_exist" of CONFORMANCE_USER_ID in the environment is not one the target shows to that caller \(GET \/users\/\{id\} answered 400/);
   } finally {
     await variant.close();
   }

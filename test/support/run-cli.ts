@@ -27,6 +27,10 @@ export interface CliOptions {
   cwd?: string;
   /** Kills the child at once when aborted (a run interrupted half-way, as a crash or a cancelled CI job would). */
   abort?: AbortSignal;
+  /** The signal `abort` sends (default SIGKILL; SIGINT is Ctrl-C, SIGTERM a cancelled CI job). */
+  killSignal?: NodeJS.Signals;
+  /** Told of stderr as it comes (a test waiting for the run's progress). */
+  onStderr?: (chunk: string) => void;
 }
 
 export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun> {
@@ -45,9 +49,12 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      options.onStderr?.(d.toString());
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 150_000);
-    options.abort?.addEventListener('abort', () => child.kill('SIGKILL'), { once: true });
+    options.abort?.addEventListener('abort', () => child.kill(options.killSignal ?? 'SIGKILL'), { once: true });
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);

@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ConfigError, loadConfig, skippedAreas } from '../../src/config.js';
+import { ConfigError, helpText, loadConfig, skippedAreas } from '../../src/config.js';
+import { invocation, runCommand, subcommand } from '../../src/invoked-as.js';
 
 const load = (argv: string[], env: Record<string, string> = {}, dotenv?: string) => {
   let dotenvPath: string | undefined;
@@ -124,4 +125,37 @@ describe('configuration', () => {
 test('--skip-area takes known areas, comma-separated; an unknown one is one sentence naming the areas', () => {
   expect(skippedAreas(loadConfig({ argv: ['--skip-area', 'replay, robustness'], env: {} }).skipArea)).toEqual(['replay', 'robustness']);
   expect(() => loadConfig({ argv: ['--skip-area', 'replays'], env: {} })).toThrow(/--skip-area replays: not an area of checks; the areas are auth, .*replay, robustness/);
+});
+
+describe('names as the user gave them', () => {
+  const messageOf = (fn: () => unknown): string => {
+    try {
+      fn();
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'no error';
+  };
+
+  test('did-you-mean weighs separators and case first: CONFORMANCE_TOKENB is CONFORMANCE_TOKEN_B, not CONFORMANCE_TOKEN', () => {
+    expect(messageOf(() => load([], { CONFORMANCE_TOKENB: 't' }))).toMatch(/did you mean CONFORMANCE_TOKEN_B\?/);
+    expect(messageOf(() => load([], { CONFORMANCE_USERIDB: 'u' }))).toMatch(/did you mean CONFORMANCE_USER_ID_B\?/);
+  });
+
+  test('each setting keeps where it came from: the flag, the environment or .env', () => {
+    const config = load(['--user-id', 'u1'], { CONFORMANCE_BASE_URL: 'https://staging.example.com', CONFORMANCE_TOKEN: 'tok-from-env-123456' }, 'CONFORMANCE_TOKEN_B=tok-from-dotenv-654321\n');
+    expect(config.origins?.token).toBe('CONFORMANCE_TOKEN in the environment');
+    expect(config.origins?.['token-b']).toMatch(/^CONFORMANCE_TOKEN_B in .*\.env$/);
+    expect(config.origins?.['user-id']).toBe('--user-id');
+  });
+
+  test('--help and the replay line name the command as it was invoked: npm run from a clone, the bin when installed or through npx', () => {
+    expect(runCommand('npm')).toBe('npm run conformance --');
+    expect(runCommand('bin')).toBe('banklink-conformance');
+    expect(invocation({ BANKLINK_CONFORMANCE_COMMAND: 'banklink-conformance' })).toBe('bin');
+    expect(invocation({})).toBe('npm');
+    expect(subcommand('compare', 'bin')).toBe('banklink-conformance compare');
+    expect(subcommand('compare', 'npm')).toBe('npm run compare --');
+    expect(helpText()).toMatch(/compare( --)? OLD NEW/);
+  });
 });
