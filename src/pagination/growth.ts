@@ -54,7 +54,7 @@ export function growthDecision(g: GrowthReading): GrowthDecision {
     }
     if (grown > 0) {
       return {
-        outgrown: `${rates}, so it could not reach the end: run when fewer clients write, raise --rate-limit if the target allows, or give checks more time (--check-timeout-ms)`,
+        outgrown: `${rates}, so it could not reach the end: run when fewer clients write, raise --rate-limit if the target allows, or give checks more time (--timeout-ms: a check may take six times it)`,
       };
     }
   }
