@@ -10,7 +10,11 @@ function overLog(t: Probe, offending: (e: ExchangeSummary) => boolean, message: 
   const log = t.run.client.log;
   if (log.length === 0) t.skip('no other check sent a request in this run (or shard), so there is nothing to inspect');
   const bad = log.filter(offending);
-  for (const e of bad.slice(0, 10)) t[severity](message(e), { actual: `${e.method} ${e.url} -> ${e.status}` });
+  for (const e of bad.slice(0, 10)) {
+    // The whole exchange when the client kept it (src/http/client.ts notable), so the finding has its curl line.
+    const whole = t.run.client.notable.find((x) => x.seq === e.seq);
+    t[severity](message(e), { actual: `${e.method} ${e.url} -> ${e.status}`, ...(whole ? { exchange: whole } : {}) });
+  }
   if (bad.length > 10) t[severity](`${bad.length - 10} more exchanges like these`);
   if (bad.length === 0) t.passed(`all ${log.length} exchanges inspected`);
 }

@@ -64,6 +64,8 @@ export class HttpClient {
   readonly budget: WriteBudget;
   /** A small line per exchange of the run (no bodies), for the run-wide HTTP checks. */
   readonly log: ExchangeSummary[] = [];
+  /** Whole exchanges the run-wide checks may fail on (a 5xx, a 2xx whose body is not JSON), the first NOTABLE_KEPT, so their findings carry a replay. */
+  readonly notable: Exchange[] = [];
   private readonly agent: Dispatcher;
   private readonly throttle: AdaptiveThrottle;
   private readonly base: URL;
@@ -287,6 +289,8 @@ export class HttpClient {
         jsonParses: exchange.jsonError === undefined,
         auth: typeof options.auth === 'object' ? 'other' : (options.auth ?? 'a'),
       });
+      const oddSuccess = exchange.status >= 200 && exchange.status < 300 && method !== 'HEAD' && (bodyBytes === 0 || exchange.jsonError !== undefined || !/json/i.test(responseHeaders['content-type'] ?? ''));
+      if ((exchange.status >= 500 || oddSuccess) && this.notable.length < NOTABLE_KEPT) this.notable.push(exchange);
       const createdId = createdIdOf(exchange);
       if (createdId !== undefined) {
         this.undrainedCreated.push({ id: createdId, by: currentSender() });
@@ -362,6 +366,9 @@ export interface TransientStats {
   /** Why a write was not resent (no probe, stored, the listing failed). */
   unresent: string[];
 }
+
+/** Whole exchanges kept for the run-wide checks' evidence (their bodies are capped by --max-body-bytes). */
+const NOTABLE_KEPT = 50;
 
 /** Socket-level failures that a request on a reused connection can meet through no fault of the target. */
 const STALE_SOCKET = /UND_ERR_SOCKET|ECONNRESET|EPIPE|other side closed/;

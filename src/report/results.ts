@@ -109,6 +109,20 @@ export interface ResultsInput {
   interrupted?: boolean;
 }
 
+/**
+ * Every FAIL and WARN carries a replay: the exchanges its findings pin; else a property's shrunk
+ * counterexample; else the last exchange the check judged (a comparison of two walks, a count over
+ * the run, where no single answer is the finding but the last one shows the state it was judged on).
+ */
+function curlOf(result: CheckResult): string[] {
+  const pinned = result.exchanges.filter((e) => result.findings.some((f) => f.exchange === e.seq)).map((e) => e.curl);
+  if (pinned.length > 0 || (result.outcome !== 'fail' && result.outcome !== 'warn')) return pinned;
+  const counterexamples = result.findings.flatMap((f) => (f.counterexampleCurl !== undefined ? [f.counterexampleCurl] : []));
+  if (counterexamples.length > 0) return counterexamples;
+  const last = result.exchanges.at(-1);
+  return last ? [last.curl] : [];
+}
+
 export function buildResults(input: ResultsInput): Results {
   const checks: CheckRecord[] = input.checkResults.map((result) => {
     const spec = checkSpec(result.id);
@@ -128,7 +142,7 @@ export function buildResults(input: ResultsInput): Results {
       findings: result.findings,
       exchanges: result.exchanges,
       exchangeCount: result.exchangeCount,
-      curl: result.exchanges.filter((e) => result.findings.some((f) => f.exchange === e.seq)).map((e) => e.curl),
+      curl: curlOf(result),
     };
   });
   checks.sort((a, b) => registeredChecks.findIndex((c) => c.id === a.id) - registeredChecks.findIndex((c) => c.id === b.id));

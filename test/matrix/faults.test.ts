@@ -54,6 +54,10 @@ describe.concurrent('every fault is caught by the check aimed at it', () => {
         rows.push(`${fault.name.padEnd(44)} ${outcome === expected ? `${expected}s` : `MISSED (${outcome}) by`} ${fault.caughtBy}${others.length > 0 ? ` (+${others.join(', ')})` : ''}`);
         const context = `${fault.description}\n${run.stdout}\n${run.stderr}`;
         expect(outcome, context).toBe(expected);
+        // Every FAIL and WARN carries a replay (issue 30): a curl line in results.json, JUnit and the reports.
+        for (const check of run.results?.checks ?? []) {
+          if (check.outcome === 'fail' || check.outcome === 'warn') expect(check.curl.length, `${check.id} (${check.outcome}) has no curl line: ${check.message}`).toBeGreaterThan(0);
+        }
         // The requirement matrix of the report marks the requirement the fault breaks.
         expect(run.results?.requirements.find((r) => r.id === fault.breaks)?.outcome, `requirement ${fault.breaks} in the matrix`).toBe(expected);
         if (expected === 'fail') expect(run.code).toBe(1);

@@ -20,6 +20,8 @@ describe.concurrent('every legitimate variation passes', () => {
         const fails = run.results?.checks.filter((c) => c.outcome === 'fail') ?? [];
         table.push(`${name.padEnd(24)} ${run.results?.verdict ?? 'no results'} (${run.results?.summary.warn ?? 0} warn)`);
         expect(fails.map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+        // A warn carries a replay too (issue 30).
+        for (const check of run.results?.checks.filter((c) => c.outcome === 'warn') ?? []) expect(check.curl.length, `${check.id} has no curl line: ${check.message}`).toBeGreaterThan(0);
         expect(run.results?.summary.inconclusive, run.stdout).toBe(0);
         expect(run.code, run.stderr).toBe(0);
         expect(run.results?.verdict).toBe('conformant');
