@@ -83,7 +83,7 @@ export class HttpClient {
   /** Finds out whether a POST that got no usable answer was stored anyway (stored-probe.ts); set by the run. */
   storedProbe?: (request: ExchangeRequest, answeredAt: number) => Promise<StoredVerdict>;
   /** Transient refusals and dropped connections the client recovered from, or could not, for the report. */
-  readonly recoveries: TransientStats = { retried: {}, persisted: {}, connectionResends: 0, storedDespiteRefusal: 0, unresent: [] };
+  readonly recoveries: TransientStats = { retried: {}, persisted: {}, connectionResends: 0, storedDespiteRefusal: 0 };
   /** Answers that were refused but whose write was stored anyway (found by the probe): their budget slot stays spent. */
   private readonly storedDespite = new WeakSet<Exchange>();
 
@@ -192,10 +192,7 @@ export class HttpClient {
   private async safeToResend(method: string, options: RequestOptions, refused: Exchange | undefined): Promise<boolean> {
     if (isIdempotent(method)) return true;
     if (!(method === 'POST' && options.path === '/user_banks')) return true;
-    if (this.storedProbe === undefined) {
-      this.recoveries.unresent.push(`${method} ${options.path}: no probe to prove it was not stored`);
-      return false;
-    }
+    if (this.storedProbe === undefined) return false;
     const request = refused?.request ?? this.requestOf(method, options);
     const verdict = await this.storedProbe(request, Date.now());
     if (verdict.stored === false) return true;
@@ -204,10 +201,9 @@ export class HttpClient {
       if (refused) this.storedDespite.add(refused);
       this.undrainedCreated.push({ id: verdict.id, by: currentSender() });
       this.createdIds.add(verdict.id);
-      this.recoveries.unresent.push(`${method} ${options.path}: stored as ${verdict.id} though ${refused ? `answered ${refused.status}` : 'its connection dropped'}`);
       return false;
     }
-    this.recoveries.unresent.push(`${method} ${options.path}: ${verdict.why}`);
+    // Not proven either way (the listing failed): the refusal stands as the answer.
     return false;
   }
 
@@ -363,8 +359,6 @@ export interface TransientStats {
   connectionResends: number;
   /** Writes refused or dropped that the probe found stored anyway. */
   storedDespiteRefusal: number;
-  /** Why a write was not resent (no probe, stored, the listing failed). */
-  unresent: string[];
 }
 
 /** Whole exchanges kept for the run-wide checks' evidence (their bodies are capped by --max-body-bytes). */
