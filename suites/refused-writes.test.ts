@@ -11,7 +11,7 @@
 import { invalidCreateRequest } from '../src/arbitraries/invalid-body.js';
 import { isSuccess, type Exchange } from '../src/http/exchange.js';
 import { proofWalk } from '../src/pagination/proof-walk.js';
-import { idOf } from '../src/property/bank-listing.js';
+import { idOf, type BankListing } from '../src/property/bank-listing.js';
 import { NothingCreatedProof, describeInvalid, invalidSends } from '../src/property/invalid-creation.js';
 import { reportProperty, runProperty } from '../src/property/run-property.js';
 import { allAttempts, settle, type Settled } from '../src/suite/auth-attempts.js';
@@ -41,6 +41,26 @@ async function writesOfThisFileAnswered(t: Probe): Promise<void> {
   await Promise.allSettled(pending);
 }
 
+/**
+ * The configured User's banks once every write of this file is answered and the settle window has
+ * passed (a replica may store a write late), by account number: those that were not listed before the
+ * run's refused writes, nor are among `alsoKnown`. Inconclusive when the listing itself is refused.
+ */
+async function newBanksAfterRefusals(t: Probe, alsoKnown: ReadonlySet<string> = new Set()): Promise<{ listing: BankListing; byAccount: Map<string, Record<string, unknown>> }> {
+  await writesOfThisFileAnswered(t);
+  const known = idsIn(await listingBeforeRefusedWrites(t));
+  const listing = await listingAfterWrites(t);
+  if (listing.walk.end === 'http-error' && listing.walk.pages.length === 1) {
+    t.inconclusive(`the authorized listing GET /user_banks?user_id={user_id} that should prove it was refused (${listing.walk.detail}); check --token and --user-id`);
+  }
+  const byAccount = new Map<string, Record<string, unknown>>();
+  for (const bank of listing.banks) {
+    const id = idOf(bank);
+    if (typeof bank.account_number === 'string' && (id === undefined || (!known.has(id) && !alsoKnown.has(id)))) byAccount.set(bank.account_number, bank);
+  }
+  return { listing, byAccount };
+}
+
 const record = (item: unknown): Record<string, unknown> => (item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {});
 
 conformanceCheck('auth.create-user-bank.refused-write-no-effect', async (t) => {
@@ -53,18 +73,7 @@ conformanceCheck('auth.create-user-bank.refused-write-no-effect', async (t) => {
     t.skip('no POST /user_banks with bad credentials was refused, so there is no refused write to look for (the auth.create-user-bank.*-refused checks report it)');
   }
   for (const { exchange } of refused) t.attach(exchange);
-  await writesOfThisFileAnswered(t);
-  const known = idsIn(await listingBeforeRefusedWrites(t));
-  // A replica may store a write late: the absence is read once the settle window has passed.
-  const listing = await listingAfterWrites(t);
-  if (listing.walk.end === 'http-error' && listing.walk.pages.length === 1) {
-    t.inconclusive(`the authorized listing GET /user_banks?user_id={user_id} that should prove it was refused (${listing.walk.detail}); check --token and --user-id`);
-  }
-  const byAccount = new Map<string, Record<string, unknown>>();
-  for (const bank of listing.banks) {
-    const id = idOf(bank);
-    if (typeof bank.account_number === 'string' && (id === undefined || !known.has(id))) byAccount.set(bank.account_number, bank);
-  }
+  const { listing, byAccount } = await newBanksAfterRefusals(t);
   for (const { attempt, exchange } of refused) {
     const stored = byAccount.get(attempt.accountNumber as string);
     if (stored) {
@@ -162,18 +171,8 @@ conformanceCheck('robustness.refused-requests-store-nothing', async (t) => {
     return request.method === 'POST' && request.path === '/user_banks' && isRefusal && accountNumber !== undefined ? [{ request, exchange, accountNumber }] : [];
   });
   if (refused.length === 0) t.skip('no unusual POST /user_banks carrying an account number was refused, so there is no refused write to look for');
-  await writesOfThisFileAnswered(t);
-  const known = idsIn(await listingBeforeRefusedWrites(t));
-  const listing = await listingAfterWrites(t);
-  if (listing.walk.end === 'http-error' && listing.walk.pages.length === 1) {
-    t.inconclusive(`the authorized listing GET /user_banks?user_id={user_id} that should prove it was refused (${listing.walk.detail}); check --token and --user-id`);
-  }
   // Banks neither there before the run's refused writes nor created by an accepted request of this run.
-  const byAccount = new Map<string, Record<string, unknown>>();
-  for (const bank of listing.banks) {
-    const id = idOf(bank);
-    if (typeof bank.account_number === 'string' && (id === undefined || (!known.has(id) && !t.run.client.createdIds.has(id)))) byAccount.set(bank.account_number, bank);
-  }
+  const { listing, byAccount } = await newBanksAfterRefusals(t, t.run.client.createdIds);
   for (const { request, exchange, accountNumber } of refused) {
     const stored = byAccount.get(accountNumber);
     if (stored) {

@@ -22,6 +22,15 @@ const codeOf = (fn: () => unknown): string | undefined => {
   return undefined;
 };
 
+const messageOf = (fn: () => unknown): string => {
+  try {
+    fn();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return 'no error';
+};
+
 describe('configuration', () => {
   test('defaults without flags: the embedded reference, reports/, 25 writes with the paging data on top', () => {
     const config = load([]);
@@ -52,15 +61,6 @@ describe('configuration', () => {
     expect(codeOf(() => load(['--base-url', 'http://127.0.0.1:9', '--token', 'token-123456']))).toBe('MISSING_USER');
     expect(load(['--base-url', 'http://127.0.0.1:9', '--token', 'token-123456', '--user-id', 'u']).baseUrl).toBe('http://127.0.0.1:9');
   });
-
-  const messageOf = (fn: () => unknown): string => {
-    try {
-      fn();
-    } catch (error) {
-      return (error as Error).message;
-    }
-    return 'no error';
-  };
 
   test('no silent fallback: a target setting without a base URL, or a base URL set but empty, is refused', () => {
     expect(codeOf(() => load(['--token', 'token-123456']))).toBe('TARGET_WITHOUT_BASE_URL');
@@ -128,15 +128,6 @@ test('--skip-area takes known areas, comma-separated; an unknown one is one sent
 });
 
 describe('names as the user gave them', () => {
-  const messageOf = (fn: () => unknown): string => {
-    try {
-      fn();
-    } catch (error) {
-      return (error as Error).message;
-    }
-    return 'no error';
-  };
-
   test('did-you-mean weighs separators and case first: CONFORMANCE_TOKENB is CONFORMANCE_TOKEN_B, not CONFORMANCE_TOKEN', () => {
     expect(messageOf(() => load([], { CONFORMANCE_TOKENB: 't' }))).toMatch(/did you mean CONFORMANCE_TOKEN_B\?/);
     expect(messageOf(() => load([], { CONFORMANCE_USERIDB: 'u' }))).toMatch(/did you mean CONFORMANCE_USER_ID_B\?/);
