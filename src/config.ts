@@ -34,7 +34,7 @@ export interface Config {
   shard?: string;
   /** A previous results.json: the summary and reports add "Since the baseline". */
   baseline?: string;
-  /** Shared-staging options (README "Running against a shared staging"). */
+  /** Shared-staging options (docs/staging.md). */
   settleMs: number;
   caCert?: string;
   /** Areas of checks turned off (--skip-area replay,robustness): their checks are reported as skipped, saying so. */
@@ -285,7 +285,8 @@ export function helpText(): string {
     'command line they are visible to other processes and in npm\'s echo of the command.',
     '',
     'Exit codes: 0 conformant (no fail) | 1 non-conformant (a fail; with --strict, a warn too) | 2 could not run',
-    '            (bad configuration, unreachable target, inconclusive checks, internal error).',
+    '            (bad configuration, unreachable target, inconclusive checks, internal error) | 130, 143 interrupted',
+    '            (Ctrl-C, SIGTERM: the reports say INTERRUPTED and how far the run got).',
     'Reports: DIR/results.json, DIR/junit.xml, DIR/report.md, DIR/report.html',
   );
   return lines.join('\n');

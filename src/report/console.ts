@@ -4,6 +4,16 @@ import { sinceBaselineText } from '../compare/render.js';
 import type { Results } from './results.js';
 import { conditionLines } from './run-conditions.js';
 import { createdSummary, replayCommand, replayNote } from './wording.js';
+import { wrapText } from './wrap.js';
+
+/** Wide enough for a sentence, narrow enough for a CI log viewer. */
+const WIDTH = 110;
+
+/** A label and its text on one line, the rest of the text wrapped under it. */
+function labelled(label: string, text: string): string[] {
+  const [first = '', ...rest] = wrapText(text, WIDTH, '');
+  return [`${label} ${first}`, ...rest.map((line) => `     ${line}`)];
+}
 
 export interface Paint {
   red(text: string): string;
@@ -19,23 +29,19 @@ export function paintFor(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): Pa
   return { red: wrap(31), green: wrap(32), yellow: wrap(33), bold: wrap(1) };
 }
 
-const clip = (text: string, max = 160): string => {
-  const one = text.replace(/\s+/g, ' ');
-  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
-};
-
 export function summaryText(results: Results, paint: Paint, reportFiles: string[], sinceBaseline?: Comparison): string {
   const s = results.summary;
   const lines: string[] = [''];
   for (const check of results.checks.filter((c) => c.outcome === 'fail')) {
     lines.push(`${paint.red('FAIL')} ${check.id}  [${check.requirement}, section ${check.section}]`);
-    lines.push(`     ${clip(check.message)}`);
-    if (check.curl[0]) lines.push(`     reproduce: ${clip(check.curl[0], 400)}`);
+    lines.push(...wrapText(check.message, WIDTH, '     '));
+    // A curl line cut short no longer runs: it is printed whole (its body is bounded by what the check sent).
+    if (check.curl[0]) lines.push(`     reproduce: ${check.curl[0]}`);
   }
   for (const check of results.checks.filter((c) => c.outcome === 'inconclusive')) {
-    lines.push(`${paint.yellow('INCONCLUSIVE')} ${check.id}: ${clip(check.message)}`);
+    lines.push(...labelled(paint.yellow('INCONCLUSIVE'), `${check.id}: ${check.message}`));
   }
-  for (const error of results.errors.slice(0, 5)) lines.push(`${paint.red('ERROR')} ${clip(error, 300)}`);
+  for (const error of results.errors.slice(0, 5)) lines.push(...labelled(paint.red('ERROR'), error));
   if (sinceBaseline) lines.push(...sinceBaselineText(sinceBaseline));
   const counts = `${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.skip} skip, ${s.inconclusive} inconclusive (${s.total} checks, ${(results.durationMs / 1000).toFixed(1)} s, seed ${results.seed})`;
   const verdict =
@@ -44,7 +50,7 @@ export function summaryText(results: Results, paint: Paint, reportFiles: string[
   const warned = results.checks.filter((c) => c.outcome === 'warn');
   if (results.strict) {
     // Under --strict a warning fails the run, so each is named like a failure.
-    for (const check of warned) lines.push(`${paint.yellow('WARN')} ${check.id}  [${check.requirement}, section ${check.section}] (fails the run: --strict)`, `     ${clip(check.message)}`);
+    for (const check of warned) lines.push(`${paint.yellow('WARN')} ${check.id}  [${check.requirement}, section ${check.section}] (fails the run: --strict)`, ...wrapText(check.message, WIDTH, '     '));
   } else if (s.warn > 0) {
     lines.push(`${s.warn} warning(s): conventions where the spec is silent: ${warned.map((c) => c.id).join(', ')}; see report.md`);
   }

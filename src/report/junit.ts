@@ -4,7 +4,7 @@
  * in <system-out>, because the spec does not require what it checks.
  */
 import { readableQuote } from './readable-quote.js';
-import type { Results } from './results.js';
+import type { CheckRecord, Results } from './results.js';
 
 export const xmlEscape = (text: string): string =>
   text
@@ -49,12 +49,12 @@ export function toJunit(results: Results): string {
       );
       const cite = `[${check.requirement}, section ${check.section}, ${check.level}] ${check.message}`;
       if (check.outcome === 'fail') {
-        const body = [cite, `Spec: ${readableQuote(check.quote)}`, ...check.curl.map((c) => `Reproduce with: ${c}`)].join('\n');
+        const body = [cite, `Spec: ${readableQuote(check.quote)}`, ...seenLines(check), ...check.curl.map((c) => `Reproduce with: ${c}`)].join('\n');
         lines.push(`      <failure message="${xmlEscape(check.message)}" type="${xmlEscape(check.requirement)}">${xmlEscape(body)}</failure>`);
       } else if (check.outcome === 'skip' || check.outcome === 'inconclusive') {
         lines.push(`      <skipped message="${xmlEscape(`${check.outcome}: ${check.message}`)}"/>`);
       } else if (check.outcome === 'warn') {
-        lines.push(`      <system-out>${xmlEscape(`WARN ${cite}`)}</system-out>`);
+        lines.push(`      <system-out>${xmlEscape([`WARN ${cite}`, ...seenLines(check), ...check.curl.map((c) => `Reproduce with: ${c}`)].join('\n'))}</system-out>`);
       }
       lines.push('    </testcase>');
     }
@@ -62,4 +62,13 @@ export function toJunit(results: Results): string {
   }
   lines.push('</testsuites>', '');
   return lines.join('\n');
+}
+
+/** What the check expected and saw, per finding (the first five; results.json has them all). */
+function seenLines(check: CheckRecord): string[] {
+  return check.findings.slice(0, 5).flatMap((f) => [
+    ...(f.expected !== undefined ? [`Expected: ${f.expected}`] : []),
+    ...(f.actual !== undefined ? [`Seen: ${f.actual}`] : []),
+    ...(f.counterexample !== undefined ? [`Counterexample: ${f.counterexample}`] : []),
+  ]);
 }

@@ -27,14 +27,14 @@ function detail(check: CheckRecord): string[] {
     '',
   ];
   for (const finding of check.findings.slice(0, 5)) {
-    lines.push(`- ${clip(oneLine(finding.message), 400)}`);
+    lines.push(`- ${clip(oneLine(finding.message), 2_000)}`);
     if (finding.requirements !== undefined) lines.push(`  - breaks: ${finding.requirements.map(code).join(', ')}`);
-    if (finding.expected !== undefined) lines.push(`  - expected: ${clip(oneLine(finding.expected), 300)}`);
-    if (finding.actual !== undefined) lines.push(`  - seen: ${clip(oneLine(finding.actual), 300)}`);
+    if (finding.expected !== undefined) lines.push(`  - expected: ${clip(oneLine(finding.expected), 2_000)}`);
+    if (finding.actual !== undefined) lines.push(`  - seen: ${clip(oneLine(finding.actual), 2_000)}`);
     if (finding.counterexample) lines.push('  - counterexample:', '', '    ```', `    ${clip(oneLine(finding.counterexample), 600)}`, '    ```', '');
     if (finding.counterexampleCurl) lines.push('  - send it again:', '', '    ```sh', `    ${clip(finding.counterexampleCurl, 2_000)}`, '    ```', '');
   }
-  if (check.findings.length === 0) lines.push(`- ${clip(oneLine(check.message), 400)}`);
+  if (check.findings.length === 0) lines.push(`- ${clip(oneLine(check.message), 2_000)}`);
   if (check.findings.length > 5) lines.push(`- and ${check.findings.length - 5} more findings (results.json has them all)`);
   for (const curl of check.curl.slice(0, 2)) lines.push('', 'Reproduce with:', '', '```sh', clip(curl, 2_000), '```');
   lines.push('');

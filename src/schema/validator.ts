@@ -25,6 +25,8 @@ export interface SchemaViolation {
   keyword: string;
   /** For a `required` violation: the member that is missing. */
   missingProperty?: string;
+  /** The value that broke the rule (absent for a missing member: there is none). */
+  value?: unknown;
 }
 
 // ajv-formats is CommonJS with a default export; under ESM interop it may arrive wrapped.
@@ -34,7 +36,7 @@ let compiled: Map<SchemaName, ValidateFunction> | undefined;
 
 function load(): Map<SchemaName, ValidateFunction> {
   if (compiled) return compiled;
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, allowUnionTypes: true });
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictTypes: false, allowUnionTypes: true });
   addFormats(ajv);
   const files = readdirSync(schemasDir).filter((f) => f.endsWith('.schema.json'));
   for (const file of files) ajv.addSchema(JSON.parse(readFileSync(join(schemasDir, file), 'utf8')), file);
@@ -60,11 +62,35 @@ function toViolation(error: ErrorObject): SchemaViolation {
     const missingProperty = (error.params as { missingProperty: string }).missingProperty;
     return { path: error.instancePath, message: `required member "${missingProperty}" is missing`, keyword: error.keyword, missingProperty };
   }
-  return { path: error.instancePath, message, keyword: error.keyword };
+  if (error.keyword === 'additionalProperties') {
+    const extra = (error.params as { additionalProperty: string }).additionalProperty;
+    return { path: error.instancePath, message: `must not have the member "${extra}"`, keyword: error.keyword, value: (error.data as Record<string, unknown>)[extra] };
+  }
+  return { path: error.instancePath, message, keyword: error.keyword, value: error.data };
+}
+
+/** Members of the spec's data that are personal (2.1, 2.2): a violation says the value's kind, never the value. */
+const PERSONAL_MEMBERS = new Set(['ssn', 'email', 'phone', 'first_name', 'last_name', 'line1', 'line2', 'account_number', 'date_of_birth', 'day', 'month', 'year']);
+const SHOWN_CHARACTERS = 80;
+
+/** The value a violation saw, as a reader needs it: JSON, cut at 80 characters; personal members by kind only. */
+export function seenValue(violation: SchemaViolation): string | undefined {
+  if (!('value' in violation) || violation.missingProperty !== undefined) return undefined;
+  const member = violation.path.split('/').filter((part) => !/^\d+$/.test(part)).pop() ?? '';
+  const value = violation.value;
+  if (PERSONAL_MEMBERS.has(member)) {
+    const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+    return typeof value === 'string' ? `a string of ${value.length} characters (personal data, not shown)` : `${kind} (personal data, not shown)`;
+  }
+  const json = value === undefined ? 'undefined' : JSON.stringify(value);
+  return json.length > SHOWN_CHARACTERS ? `${json.slice(0, SHOWN_CHARACTERS)}… (${json.length} characters)` : json;
 }
 
 export function describeViolations(violations: SchemaViolation[], limit = 5): string {
-  const shown = violations.slice(0, limit).map((v) => `${v.path || '(root)'} ${v.message}`);
+  const shown = violations.slice(0, limit).map((v) => {
+    const seen = seenValue(v);
+    return `${v.path || '(root)'} ${v.message}${seen === undefined ? '' : `, seen ${seen}`}`;
+  });
   if (violations.length > limit) shown.push(`and ${violations.length - limit} more`);
   return shown.join('; ');
 }

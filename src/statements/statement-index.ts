@@ -56,7 +56,7 @@ export function statementsText(index: readonly IndexedStatement[]): string {
   return lines.join('\n');
 }
 
-/** The coverage sentence README.md shows (test/unit/statement-index.test.ts keeps it current). */
+/** The coverage sentence docs/checks.md shows (generated; test/unit/statement-index.test.ts keeps it current). */
 export function coverageSentence(index: readonly IndexedStatement[]): string {
   const c = coverageOf(index);
   return `Statement coverage: of the spec's ${c.total} statements, ${c.judged} are judged by a check and ${c.explained} explained (no black-box check can judge them); ${c.neither.length} are neither.`;

@@ -140,6 +140,8 @@ export class Probe {
     }
     if (detail.expected !== undefined) finding.expected = this.run.redactor.text(detail.expected);
     if (detail.actual !== undefined) finding.actual = this.run.redactor.text(detail.actual);
+    // A finding that names no value itself shows the answer it judged, so every FAIL and WARN says what was seen.
+    else if (detail.exchange !== undefined) finding.actual = answerSeen(detail.exchange, this.run.redactor);
     if (detail.counterexample !== undefined) finding.counterexample = this.run.redactor.text(detail.counterexample);
     if (detail.counterexampleCurl !== undefined) finding.counterexampleCurl = this.run.redactor.text(detail.counterexampleCurl);
     if (detail.requirements !== undefined) finding.requirements = detail.requirements;
@@ -197,4 +199,13 @@ function summarize(findings: Finding[], dropped: number): string {
   const first = findings[0]?.message ?? '';
   const more = findings.length - 1 + dropped;
   return more > 0 ? `${first} (and ${more} more)` : first;
+}
+
+const SEEN_BODY = 240;
+
+/** An answer as a finding's "seen": its status and the start of its body, personal members masked. */
+function answerSeen(exchange: Exchange, redactor: RunContext['redactor']): string {
+  const body = redactor.body(exchange.bodyText).replace(/\s+/g, ' ');
+  const shown = body.length > SEEN_BODY ? `${body.slice(0, SEEN_BODY)}… (${body.length} characters)` : body;
+  return `${exchange.status}${shown === '' ? ' with an empty body' : ` ${shown}`}`;
 }

@@ -8,7 +8,7 @@ import { hostile, redirectTo, startHostile, throttlingProxy } from '../support/h
 import { allOutput, runCli, targetArgs } from '../support/run-cli.js';
 
 const TOKEN = 'hostile-test-token-5b2e91';
-/** The documented bound for these targets with --timeout-ms 3000 (README, "Bounds"). */
+/** The documented bound for these targets with --timeout-ms 3000 (docs/staging.md, "Safe against real systems"). */
 const BOUND_MS = 90_000;
 
 const args = (url: string): string[] => ['--base-url', url, '--token', TOKEN, '--user-id', 'usr_1', '--timeout-ms', '3000', '--runs', '3', '--max-writes', '10'];

@@ -5,7 +5,7 @@
  *    sl-violations header; the run must stay conformant with no violation in Prism's log;
  *  - the same proxy in front of a broken reference reports the violation (the cross-check can fail);
  *  - a stateless `prism mock` passes the shape checks but fails the behaviours only a stateful
- *    service has (README, "OpenAPI and Prism").
+ *    service has (docs/methods.md, "OpenAPI and Prism").
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';

@@ -2,7 +2,7 @@
  * Every check of the registry is proven able to fail: a MUST check is the aimed check of at least
  * one fault of the catalog (which test/matrix/faults.test.ts runs and sees it fail), a SHOULD check
  * of at least one fault that makes it warn. A check added without such a fault fails here, as does
- * a fault aimed at no registered check. README's detection table is the same list, kept current.
+ * a fault aimed at no registered check. docs/checks.md is the same list, kept current.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -11,7 +11,8 @@ import { describe, expect, test } from 'vitest';
 import { checks } from '../../src/checks/registry.js';
 import { packageRoot } from '../../src/paths.js';
 import { faults } from '../../src/reference/faults/index.js';
-import { detectionMarkdown, proofsByCheck } from '../../src/reference/faults/proofs.js';
+import { proofsByCheck } from '../../src/reference/faults/proofs.js';
+import { checksDocMarkdown, checksDocPath } from '../../scripts/checks-doc.js';
 import { hasRequirement } from '../../src/requirements.js';
 
 describe('every check can fail', () => {
@@ -25,7 +26,7 @@ describe('every check can fail', () => {
   }
 
   test('every fault is aimed at a registered check and breaks a known requirement', () => {
-    const ids = new Set(checks.map((c) => c.id));
+    const ids = new Set<string>(checks.map((c) => c.id));
     expect(faults.filter((f) => !ids.has(f.caughtBy)).map((f) => `${f.name} -> ${f.caughtBy}`)).toEqual([]);
     expect(faults.filter((f) => !hasRequirement(f.breaks)).map((f) => `${f.name} breaks ${f.breaks}`)).toEqual([]);
     expect(new Set(faults.map((f) => f.name)).size).toBe(faults.length);
@@ -40,8 +41,7 @@ describe('every check can fail', () => {
     }
   });
 
-  test("README's detection table is the one generated from the registry and the catalog", () => {
-    const readme = readFileSync(join(packageRoot, 'README.md'), 'utf8');
-    expect(readme.includes(detectionMarkdown()), 'README.md is stale: run `npm run build:detection-table`').toBe(true);
+  test('docs/checks.md is the reference generated from the registry, the requirements and the catalog', () => {
+    expect(readFileSync(checksDocPath, 'utf8') === checksDocMarkdown(), 'docs/checks.md is stale: run `npm run build:docs`').toBe(true);
   });
 });

@@ -83,7 +83,7 @@ describe('results.json', () => {
   test('requirements[] holds every catalog requirement with exactly the checks that cite or cover it', () => {
     expect(results.requirements.map((r) => r.id)).toEqual(requirements.map((r) => r.id));
     for (const req of results.requirements) {
-      const expected = registered.filter((c) => requirementsOf(c).includes(req.id)).map((c) => c.id);
+      const expected = registered.filter((c) => (requirementsOf(c) as string[]).includes(req.id)).map((c) => c.id);
       expect(req.checks, req.id).toEqual(expected);
       expect(req.outcome === 'untested', req.id).toBe(expected.length === 0);
       expect(['MUST', 'SHOULD']).toContain(req.level);
@@ -118,6 +118,7 @@ describe('junit.xml', () => {
         expect(failure.message).toContain(check.id);
         expect(failure['#text']).toContain(readableQuote(check.quote).replace(/\s+/g, ' ').slice(0, 20));
         expect(failure['#text']).toContain('Reproduce with: curl');
+        for (const finding of check.findings.slice(0, 5)) if (finding.actual !== undefined) expect(failure['#text']).toContain(`Seen: ${finding.actual}`);
       }
     }
     expect(Number(parsed.testsuites.failures)).toBe(results.summary.fail);
