@@ -20,23 +20,24 @@ export interface Requirement {
   source?: string;
 }
 
-const spec = (id: string, section: string, quote: string): Requirement => ({ id, section, level: 'MUST', quote });
-const convention = (id: string, section: string, source: string, quote: string): Requirement => ({
+// Generic in the id, so the catalog's ids are a union type (RequirementId): a misspelt id fails to compile.
+const spec = <I extends string>(id: I, section: string, quote: string) => ({ id, section, level: 'MUST' as Level, quote });
+const convention = <I extends string>(id: I, section: string, source: string, quote: string) => ({
   id,
   section,
-  level: 'SHOULD',
+  level: 'SHOULD' as Level,
   quote,
   source,
 });
-const universal = (id: string, source: string, quote: string): Requirement => ({
+const universal = <I extends string>(id: I, source: string, quote: string) => ({
   id,
   section: 'HTTP',
-  level: 'MUST',
+  level: 'MUST' as Level,
   quote,
   source,
 });
 
-export const requirements: readonly Requirement[] = [
+const catalog = [
   // --- General
   spec('json.bodies', 'intro', 'Bodies are JSON.'),
   universal('http.no-5xx', 'RFC 9110 15.6', 'A 5xx (Server Error) status code means the server erred: never a correct answer to a client request.'),
@@ -127,16 +128,21 @@ export const requirements: readonly Requirement[] = [
   convention('conv.not_found.404', '4.4', 'RFC 9110 15.5.5', 'A request for a User that does not exist is answered with 404 (Not Found).'),
   convention('conv.create.2xx', '4.5', 'RFC 9110 15.3.2', 'A successful creation is answered with 201 (Created) or 200 (OK).'),
   convention('conv.content_type', 'intro', 'RFC 9110 8.3', 'A JSON body is labelled Content-Type: application/json.'),
-];
+] as const;
 
-const byId = new Map(requirements.map((r) => [r.id, r]));
+/** Every requirement id of the catalog. */
+export type RequirementId = (typeof catalog)[number]['id'];
 
-export function requirement(id: string): Requirement {
+export const requirements: readonly (Requirement & { id: RequirementId })[] = catalog;
+
+const byId = new Map<string, Requirement>(requirements.map((r) => [r.id, r]));
+
+export function requirement(id: RequirementId): Requirement {
   const found = byId.get(id);
   if (!found) throw new Error(`unknown requirement id "${id}": add it to src/requirements.ts`);
   return found;
 }
 
-export function hasRequirement(id: string): boolean {
-  return byId.has(id);
+export function hasRequirement(id: string): id is RequirementId {
+  return byId.has(id as RequirementId);
 }

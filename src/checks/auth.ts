@@ -20,7 +20,8 @@ export type AuthOperationKey = (typeof authOperations)[number]['key'];
 export const credentialKinds = ['missing-credentials', 'unknown-token', 'other-scheme', 'near-miss-token'] as const;
 export type CredentialKind = (typeof credentialKinds)[number];
 
-export const refusalCheckId = (operation: AuthOperationKey, kind: CredentialKind): string => `auth.${operation}.${kind}-refused`;
+export type RefusalCheckId = `auth.${AuthOperationKey}.${CredentialKind}-refused`;
+export const refusalCheckId = (operation: AuthOperationKey, kind: CredentialKind): RefusalCheckId => `auth.${operation}.${kind}-refused`;
 
 const kindTitle: Record<CredentialKind, string> = {
   'missing-credentials': 'without credentials (no header, an empty value, "Bearer" alone, the token in a query parameter) is refused',
@@ -30,9 +31,9 @@ const kindTitle: Record<CredentialKind, string> = {
     'with "Bearer" and a token that is almost the caller\'s (one character changed, removed or added, other letter case, its first half), or with something before or after "Bearer <token>", is refused',
 };
 
-function refusalChecks(): CheckSpec[] {
+function refusalChecks(): (CheckSpec & { id: RefusalCheckId })[] {
   return authOperations.flatMap((operation) =>
-    credentialKinds.map((kind): CheckSpec => {
+    credentialKinds.map((kind): CheckSpec & { id: RefusalCheckId } => {
       const missing = kind === 'missing-credentials';
       return {
         id: refusalCheckId(operation.key, kind),
@@ -46,7 +47,7 @@ function refusalChecks(): CheckSpec[] {
 }
 
 /** Checks of Authorization on every operation (spec 5). */
-export const authChecks: CheckSpec[] = [
+export const authChecks = [
   ...refusalChecks(),
   {
     id: 'auth.create-user-bank.refused-write-no-effect',
@@ -73,7 +74,7 @@ export const authChecks: CheckSpec[] = [
     requirement: 'conv.auth.scheme_case',
     title: 'The scheme name is accepted in any case ("bearer <token>", "BEARER <token>")',
   },
-];
+] as const satisfies readonly CheckSpec[];
 
 /** Keys whose presence next to an id makes a JSON object a User, a User Bank or an RfP Registration. */
 const RESOURCE_KEYS = ['ssn', 'first_name', 'date_of_birth', 'email', 'account_number', 'routing_number', 'use_case'];

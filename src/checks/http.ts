@@ -1,7 +1,7 @@
 import type { CheckSpec } from './types.js';
 
 /** Checks over every exchange of the run (universal HTTP facts). */
-export const httpChecks: CheckSpec[] = [
+export const httpChecks = [
   {
     id: 'http.no-server-errors',
     area: 'http',
@@ -41,4 +41,4 @@ export const httpChecks: CheckSpec[] = [
     requirement: 'conv.content_type',
     title: 'Every JSON success answer is labelled with a JSON content type',
   },
-];
+] as const satisfies readonly CheckSpec[];

@@ -7,7 +7,7 @@ const area = 'pagination' as const;
  * walking the list as a client does (src/pagination/walker.ts). One behaviour per check; the walks
  * are shared, so judging a walk from several angles costs no extra request.
  */
-export const paginationChecks: CheckSpec[] = [
+export const paginationChecks = [
   {
     id: 'pagination.limit.default',
     area,
@@ -128,4 +128,4 @@ export const paginationChecks: CheckSpec[] = [
     requirement: 'list_user_banks.status_filter',
     title: 'A status-filtered walk lists exactly the User Banks with that status in the unfiltered walk',
   },
-];
+] as const satisfies readonly CheckSpec[];

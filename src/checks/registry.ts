@@ -2,7 +2,7 @@
  * Every check of the suite, by id. The suites' vitest tests are named by these ids; a self-test
  * proves the two sets are equal, so --list, coverage and the reports never disagree with what runs.
  */
-import { requirement } from '../requirements.js';
+import { requirement, type RequirementId } from '../requirements.js';
 import { authChecks } from './auth.js';
 import { httpChecks } from './http.js';
 import { isolationChecks } from './isolation.js';
@@ -15,7 +15,7 @@ import { userBanksCreateChecks } from './user-banks-create.js';
 import { userBanksListChecks } from './user-banks-list.js';
 import { usersChecks } from './users.js';
 
-export const checks: readonly CheckSpec[] = [
+const all = [
   ...authChecks,
   ...isolationChecks,
   ...userBanksCreateChecks,
@@ -26,9 +26,14 @@ export const checks: readonly CheckSpec[] = [
   ...replayChecks,
   ...robustnessChecks,
   ...httpChecks,
-];
+] as const;
 
-const byId = new Map(checks.map((c) => [c.id, c]));
+/** Every check id of the registry: a misspelt id in a suite or a fault fails to compile. */
+export type CheckId = (typeof all)[number]['id'];
+
+export const checks: readonly (CheckSpec & { id: CheckId })[] = all;
+
+const byId = new Map<string, CheckSpec>(checks.map((c) => [c.id, c]));
 
 export function checkSpec(id: string): CheckSpec {
   const spec = byId.get(id);
@@ -37,7 +42,7 @@ export function checkSpec(id: string): CheckSpec {
 }
 
 /** Requirement ids a check proves: its own and those it covers. */
-export function requirementsOf(spec: CheckSpec): string[] {
+export function requirementsOf(spec: CheckSpec): RequirementId[] {
   return [spec.requirement, ...(spec.covers ?? [])];
 }
 

@@ -4,7 +4,7 @@ import type { CheckSpec } from './types.js';
  * Checks over the replay of the run's own exchanges (src/replay/): each read the checks made, and a
  * create, sent again in other spellings (RFC 3986, RFC 9110) and with other credentials.
  */
-export const replayChecks: CheckSpec[] = [
+export const replayChecks = [
   {
     id: 'replay.refused-credentials-get-no-data',
     area: 'replay',
@@ -25,4 +25,4 @@ export const replayChecks: CheckSpec[] = [
     covers: ['list_user_banks.user_id_filter', 'list_user_banks.status_filter'],
     title: "Every read of the run, replayed with the caller's token in equivalent spellings, is refused or serves the resource asked for (the same User, the filters still applied)",
   },
-];
+] as const satisfies readonly CheckSpec[];

@@ -4,7 +4,7 @@ import type { CheckSpec } from './types.js';
 const area = 'rfp-registrations' as const;
 
 /** Checks of GET /rfp_registrations (spec 4.3, 2.3); every page is walked, following any non-null next_cursor. */
-export const rfpRegistrationsChecks: CheckSpec[] = [
+export const rfpRegistrationsChecks = [
   {
     id: 'rfp-registrations.list.schema',
     area,
@@ -44,4 +44,4 @@ export const rfpRegistrationsChecks: CheckSpec[] = [
     requirement: 'rfp_registration.id',
     title: 'No RfP Registration id appears twice in the list',
   },
-];
+] as const satisfies readonly CheckSpec[];

@@ -1,7 +1,7 @@
 import type { CheckSpec } from './types.js';
 
 /** Requests drawn from HTTP's and JSON's grammar (src/robustness/): whatever the spec leaves open, never a 5xx. */
-export const robustnessChecks: CheckSpec[] = [
+export const robustnessChecks = [
   {
     id: 'robustness.unusual-requests-no-5xx',
     area: 'robustness',
@@ -14,4 +14,4 @@ export const robustnessChecks: CheckSpec[] = [
     requirement: 'create_user_bank.persisted',
     title: 'An unusual POST /user_banks that is refused (4xx) stores nothing: no User Bank with its account number is listed after the settle window',
   },
-];
+] as const satisfies readonly CheckSpec[];

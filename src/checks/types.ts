@@ -3,6 +3,7 @@
  * tied to the requirement it proves. Its result is data: an outcome, findings and evidence.
  */
 import type { ExchangeEvidence } from '../http/evidence.js';
+import type { RequirementId } from '../requirements.js';
 
 export type Outcome = 'pass' | 'fail' | 'warn' | 'skip' | 'inconclusive';
 
@@ -14,9 +15,9 @@ export interface CheckSpec {
   id: string;
   area: Area;
   /** The requirement this check proves; its level decides fail (MUST) or warn (SHOULD). */
-  requirement: string;
+  requirement: RequirementId;
   /** Further requirements the check also proves (a schema check covers every field's type). */
-  covers?: string[];
+  covers?: readonly RequirementId[];
   title: string;
 }
 

@@ -7,7 +7,7 @@ const area = 'user-banks.create' as const;
  * Checks of POST /user_banks (spec 4.1, 2.1). Each is a fast-check property over generated bodies
  * (src/arbitraries); the valid-body properties share their requests, so they cost the writes of one.
  */
-export const userBanksCreateChecks: CheckSpec[] = [
+export const userBanksCreateChecks = [
   {
     id: 'user-banks.create.schema',
     area,
@@ -82,4 +82,4 @@ export const userBanksCreateChecks: CheckSpec[] = [
     requirement: 'conv.bad_input.4xx',
     title: 'Invalid create requests are answered with a 4xx (where the spec does not say what is required: a warn) (property)',
   },
-];
+] as const satisfies readonly CheckSpec[];

@@ -2,7 +2,7 @@ import { fieldRequirements } from './resource-fields.js';
 import type { CheckSpec } from './types.js';
 
 /** Checks of GET /user_banks (spec 4.2, 2.1, 2.4, 8); walks and limits are in pagination.ts. */
-export const userBanksListChecks: CheckSpec[] = [
+export const userBanksListChecks = [
   {
     id: 'user-banks.list.schema',
     area: 'user-banks.list',
@@ -30,4 +30,4 @@ export const userBanksListChecks: CheckSpec[] = [
     covers: ['list_user_banks.status_filter'],
     title: 'GET /user_banks with a filter value that matches nothing answers an empty data array',
   },
-];
+] as const satisfies readonly CheckSpec[];

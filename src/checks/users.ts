@@ -2,7 +2,7 @@ import { fieldRequirements } from './resource-fields.js';
 import type { CheckSpec } from './types.js';
 
 /** Checks of GET /users/{user_id} (spec 4.4, 2.2). */
-export const usersChecks: CheckSpec[] = [
+export const usersChecks = [
   {
     id: 'users.get.schema',
     area: 'users',
@@ -36,4 +36,4 @@ export const usersChecks: CheckSpec[] = [
     covers: ['http.no-5xx', 'conv.not_found.404'],
     title: 'GET /users/{user_id} for ids that do not exist (escaped in the path) answers 4xx (404 expected), never 5xx nor another User (property)',
   },
-];
+] as const satisfies readonly CheckSpec[];

@@ -26,7 +26,7 @@ function asCheckResult(record: CheckRecord, created: CreatedResource[]): CheckRe
 
 export function mergeResults(parts: readonly Results[]): Results {
   if (parts.length === 0) throw new MergeError('nothing to merge: give the report directories of the shards');
-  const known = new Set(registeredChecks.map((c) => c.id));
+  const known = new Set<string>(registeredChecks.map((c) => c.id));
   const worst = new Map<string, CheckRecord>();
   for (const part of parts) {
     const unknown = part.checks.find((c) => !known.has(c.id));

@@ -131,7 +131,7 @@ export function buildResults(input: ResultsInput): Results {
       id: spec.id,
       area: spec.area,
       requirement: spec.requirement,
-      covers: spec.covers ?? [],
+      covers: [...(spec.covers ?? [])],
       section: req.section,
       level: req.level,
       quote: req.quote,

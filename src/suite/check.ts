@@ -5,7 +5,7 @@
  */
 import { sendingFor } from '../http/sender.js';
 import { test } from 'vitest';
-import { checkSpec } from '../checks/registry.js';
+import { checkSpec, type CheckId } from '../checks/registry.js';
 import type { CheckResult } from '../checks/types.js';
 import type { ThrottleStats } from '../http/adaptive-throttle.js';
 import { isHttpError } from '../http/errors.js';
@@ -31,7 +31,7 @@ export interface CheckOptions {
 
 export type CheckBody = (probe: Probe) => Promise<void>;
 
-export function conformanceCheck(id: string, body: CheckBody, options: CheckOptions = {}): void {
+export function conformanceCheck(id: CheckId, body: CheckBody, options: CheckOptions = {}): void {
   const spec = checkSpec(id);
   const register = options.sequential ? test : test.concurrent;
   const { settings } = runContext();

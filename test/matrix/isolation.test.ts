@@ -44,7 +44,7 @@ async function startStrictProxy(upstream: string): Promise<{ url: string; close(
   };
 }
 
-const isolationIds = isolationChecks.map((c) => c.id);
+const isolationIds: string[] = isolationChecks.map((c) => c.id);
 
 describe.concurrent('auth and tenant isolation, end to end', () => {
   test('without --token-b: every isolation check is skip with the flags that enable it, exit 0, no token printed', async () => {

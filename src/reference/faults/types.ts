@@ -2,14 +2,17 @@
  * A fault is one named defect the reference implementation can be switched into, with the
  * requirement it breaks and the check that must catch it (the detection table in npm test).
  */
+import type { CheckId } from '../../checks/registry.js';
+import type { RequirementId } from '../../requirements.js';
+
 export interface Fault {
   name: string;
   description: string;
   /** Requirement id (src/requirements.ts) the defect breaks. */
-  breaks: string;
+  breaks: RequirementId;
   /**
    * Check id (src/checks) that is aimed at it: it must fail when its requirement is a MUST, warn when
    * a SHOULD (a broken convention; the run stays conformant). Every check is some fault's caughtBy.
    */
-  caughtBy: string;
+  caughtBy: CheckId;
 }
