@@ -27,6 +27,13 @@ export class SendCache<T> {
     private readonly keepWrites = 0,
   ) {}
 
+  /**
+   * At most this many inputs are sent, whatever the budget holds at the moment: set from a plan made
+   * when the first check started, so how far a failure shrinks depends on the seed alone, never on
+   * which other writes happen to be in flight (their slots come and go with the machine's load).
+   */
+  allowance: number | undefined;
+
   has(input: T): boolean {
     return this.sent.has(this.keyOf(input));
   }
@@ -35,7 +42,11 @@ export class SendCache<T> {
     const key = this.keyOf(input);
     let pending = this.sent.get(key);
     if (!pending) {
-      if (this.keepWrites > 0 && this.client.budget.remaining <= this.keepWrites) {
+      if (this.allowance !== undefined) {
+        if (this.sent.size >= this.allowance) {
+          return Promise.reject(new HttpError('WRITE_BUDGET', `the ${this.allowance} writes planned for these inputs are spent (--max-writes)`));
+        }
+      } else if (this.keepWrites > 0 && this.client.budget.remaining <= this.keepWrites) {
         return Promise.reject(
           new HttpError('WRITE_BUDGET', `the write budget (--max-writes) is down to the ${this.keepWrites} writes kept for the checks that run later`),
         );

@@ -33,6 +33,8 @@ export interface RunOptions {
   deadlineMs?: number;
   /** --fail-fast: after the first check that fails, no further check starts (the run is non-conformant either way). */
   failFast?: boolean;
+  /** Only these suite files (absolute paths), on a runner made without a shard: a warm runner's --shard. */
+  files?: readonly string[];
 }
 
 export async function runSuites(settings: RunSettings, options: RunOptions): Promise<SuiteRun> {
@@ -112,7 +114,7 @@ export class SuiteRunner {
             void this.vitest.cancelCurrentRun('max-duration' as 'keyboard-input');
           }, options.deadlineMs);
     try {
-      await this.vitest.start();
+      await this.vitest.start(options.files === undefined ? undefined : [...options.files]);
     } finally {
       if (deadline) clearTimeout(deadline);
       this.reporter.current = undefined;

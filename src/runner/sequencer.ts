@@ -3,9 +3,10 @@
  * sharding, splits every file but the run-wide one, which each shard keeps so it inspects that
  * shard's own exchanges.
  */
-import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { suitesDir } from '../paths.js';
 
 export const SUITE_ORDER = [
   'users.test.ts',
@@ -70,4 +71,15 @@ export function balancedShards<T extends { moduleId: string }>(files: T[], count
     lightest.weight += weight;
   }
   return shards.map((s) => s.files);
+}
+
+/** The suite files `--shard i/n` runs (absolute paths), as the sequencer deals them: for a runner that is not remade per shard. */
+export function shardFiles(shard: string): string[] {
+  const [index, count] = shard.split('/').map(Number) as [number, number];
+  const all = readdirSync(suitesDir)
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => ({ moduleId: join(suitesDir, f) }));
+  const rest = all.filter((f) => basename(f.moduleId) !== RUN_WIDE);
+  const mine = balancedShards(rest, count)[index - 1] ?? [];
+  return [...mine, ...all.filter((f) => basename(f.moduleId) === RUN_WIDE)].map((f) => f.moduleId);
 }

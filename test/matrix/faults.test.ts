@@ -7,7 +7,8 @@
  *
  * Each run is the suite file of the aimed check (with the run-wide HTTP checks), through --shard,
  * so the matrix costs one file per fault rather than the whole suite; the run-wide checks get the
- * whole run, since they judge every exchange of it.
+ * whole run, since they judge every exchange of it. The runs are the CLI's, made on warm runner
+ * processes (test/support/warm-pool.ts): starting node, tsx and vitest was most of each run's time.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,9 +19,12 @@ import { faults } from '../../src/reference/faults/index.js';
 import { expectedOutcomeOf } from '../../src/reference/faults/proofs.js';
 import { startReference } from '../../src/reference/server.js';
 import { balancedShards } from '../../src/runner/sequencer.js';
-import { runCli, targetArgs } from '../support/run-cli.js';
+import { targetArgs } from '../support/run-cli.js';
+import { WarmPool } from '../support/warm-pool.js';
 
 const rows: string[] = [];
+/** As many runs at once as vitest's maxConcurrency lets this file's tests go. */
+const pool = new WarmPool(2);
 
 /**
  * `--shard i/n` that runs exactly the suite file that registers the check: with as many shards as
@@ -47,16 +51,19 @@ describe.concurrent('every fault is caught by the check aimed at it', () => {
       const expected = expectedOutcomeOf(aimed);
       const reference = await startReference({ faults: [fault.name] });
       try {
-        const run = await runCli([...targetArgs(reference), '--seed', '42', ...shardOfCheck(aimed.id)]);
+        const run = await pool.run([...targetArgs(reference), '--seed', '42', ...shardOfCheck(aimed.id)]);
         const outcome = run.results?.checks.find((c) => c.id === fault.caughtBy)?.outcome ?? 'not run';
         const failing = run.results?.checks.filter((c) => c.outcome === 'fail').map((c) => c.id) ?? [];
         const others = failing.filter((id) => id !== fault.caughtBy);
         rows.push(`${fault.name.padEnd(44)} ${outcome === expected ? `${expected}s` : `MISSED (${outcome}) by`} ${fault.caughtBy}${others.length > 0 ? ` (+${others.join(', ')})` : ''}`);
         const context = `${fault.description}\n${run.stdout}\n${run.stderr}`;
         expect(outcome, context).toBe(expected);
-        // Every FAIL and WARN carries a replay (issue 30): a curl line in results.json, JUnit and the reports.
+        // Every FAIL and WARN carries a replay (issue 30): a curl line in results.json, JUnit and the reports ...
+        // ... and says what was seen: a finding with the offending value (or the answer it judged), or a shrunk counterexample.
         for (const check of run.results?.checks ?? []) {
-          if (check.outcome === 'fail' || check.outcome === 'warn') expect(check.curl.length, `${check.id} (${check.outcome}) has no curl line: ${check.message}`).toBeGreaterThan(0);
+          if (check.outcome !== 'fail' && check.outcome !== 'warn') continue;
+          expect(check.curl.length, `${check.id} (${check.outcome}) has no curl line: ${check.message}`).toBeGreaterThan(0);
+          expect(check.findings.some((f) => f.actual !== undefined || f.counterexample !== undefined), `${check.id} (${check.outcome}) names no value seen: ${check.message}`).toBe(true);
         }
         // The requirement matrix of the report marks the requirement the fault breaks.
         expect(run.results?.requirements.find((r) => r.id === fault.breaks)?.outcome, `requirement ${fault.breaks} in the matrix`).toBe(expected);
@@ -74,5 +81,6 @@ describe.concurrent('every fault is caught by the check aimed at it', () => {
 });
 
 afterAll(() => {
+  pool.close();
   console.log(['', `detection table (${faults.length} faults):`, ...rows.sort()].join('\n'));
 });

@@ -6,18 +6,22 @@
  * another writer adding User Banks meanwhile (conformant in variations.test.ts), a lost page and a
  * refused write kept are still told apart from the other writer's banks.
  */
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { faultNamed, type FaultName } from '../../src/reference/faults/index.js';
 import { startReference } from '../../src/reference/server.js';
-import { runCli, targetArgs } from '../support/run-cli.js';
+import { targetArgs } from '../support/run-cli.js';
+import { WarmPool } from '../support/warm-pool.js';
 
+/** The CLI's runs on warm processes (test/support/warm-pool.ts): these judge verdicts, not the process. */
+const pool = new WarmPool(2);
+afterAll(() => pool.close());
 
 /** The fault on top of the variation is still caught by the check aimed at it, and the run fails. */
 async function expectCaughtOn(variation: string, name: FaultName): Promise<void> {
   const fault = faultNamed(name);
   const reference = await startReference({ variation, faults: [name] });
   try {
-    const run = await runCli([...targetArgs(reference), '--seed', '42'], { timeoutMs: 240_000 });
+    const run = await pool.run([...targetArgs(reference), '--seed', '42'], { boundMs: 240_000 });
     const failing = run.results?.checks.filter((c) => c.outcome === 'fail').map((c) => c.id) ?? [];
     expect(failing, `${fault.description}\n${run.stdout}`).toContain(fault.caughtBy);
     expect(run.code).toBe(1);
@@ -29,7 +33,7 @@ describe.concurrent('a target that lists creations late', () => {
   test('2 s late: conformant, the lag measured and reported', async () => {
     const reference = await startReference({ variation: { listingLagMs: 2_000 } });
     try {
-      const run = await runCli([...targetArgs(reference), '--seed', '7'], { timeoutMs: 240_000 });
+      const run = await pool.run([...targetArgs(reference), '--seed', '7'], { boundMs: 240_000 });
       const fails = run.results?.checks.filter((c) => c.outcome === 'fail').map((c) => `${c.id}: ${c.message}`) ?? [];
       expect(fails, run.stdout).toEqual([]);
       expect(run.results?.summary.inconclusive, run.stdout).toBe(0);
@@ -63,7 +67,7 @@ describe('a long-lived staging User that already holds the paging data (1,000 mo
   test('a default run creates at most 25 User Banks, says how many and why, and its absence proof lists the User twice, not once per request', async () => {
     const reference = await startReference({ extraBanks: 1_000 });
     try {
-      const run = await runCli([...targetArgs(reference), '--seed', '42'], { timeoutMs: 240_000 });
+      const run = await pool.run([...targetArgs(reference), '--seed', '42'], { boundMs: 240_000 });
       expect(run.code, run.stdout).toBe(0);
       const created = run.results?.created ?? [];
       expect(created.length).toBeGreaterThan(0);

@@ -6,9 +6,12 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { startReference } from '../../src/reference/server.js';
 import { envelopeCorners } from '../../src/reference/staging-envelope.js';
 import { variations } from '../../src/reference/variations.js';
-import { allOutput, runCli, targetArgs } from '../support/run-cli.js';
+import { allOutput, targetArgs } from '../support/run-cli.js';
+import { WarmPool } from '../support/warm-pool.js';
 
 const table: string[] = [];
+/** The CLI's runs on warm processes (test/support/warm-pool.ts), as many at once as this file's tests go. */
+const pool = new WarmPool(2);
 
 describe.concurrent('every legitimate variation passes', () => {
   // The staging envelope's corners run in staging-envelope.test.ts, with the time bounds they need.
@@ -16,12 +19,15 @@ describe.concurrent('every legitimate variation passes', () => {
     test(`variation ${name}`, async () => {
       const reference = await startReference({ variation: name });
       try {
-        const run = await runCli([...targetArgs(reference), '--seed', '42']);
+        const run = await pool.run([...targetArgs(reference), '--seed', '42']);
         const fails = run.results?.checks.filter((c) => c.outcome === 'fail') ?? [];
         table.push(`${name.padEnd(24)} ${run.results?.verdict ?? 'no results'} (${run.results?.summary.warn ?? 0} warn)`);
         expect(fails.map((c) => `${c.id}: ${c.message}`)).toEqual([]);
         // A warn carries a replay too (issue 30).
-        for (const check of run.results?.checks.filter((c) => c.outcome === 'warn') ?? []) expect(check.curl.length, `${check.id} has no curl line: ${check.message}`).toBeGreaterThan(0);
+        for (const check of run.results?.checks.filter((c) => c.outcome === 'warn') ?? []) {
+          expect(check.curl.length, `${check.id} has no curl line: ${check.message}`).toBeGreaterThan(0);
+          expect(check.findings.some((f) => f.actual !== undefined || f.counterexample !== undefined), `${check.id} names no value seen: ${check.message}`).toBe(true);
+        }
         expect(run.results?.summary.inconclusive, run.stdout).toBe(0);
         expect(run.code, run.stderr).toBe(0);
         expect(run.results?.verdict).toBe('conformant');
@@ -35,5 +41,6 @@ describe.concurrent('every legitimate variation passes', () => {
 });
 
 afterAll(() => {
+  pool.close();
   console.log(['', 'variation verdicts:', ...table.sort()].join('\n'));
 });
