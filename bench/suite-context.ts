@@ -1,6 +1,6 @@
 /** Settings and a RunContext for the bench: the suites' own client, pointed at the bench's reference. */
-import { contextFor, type RunContext } from '../src/suite/context-for.js';
-import type { RunSettings } from '../src/suite/settings.js';
+import { contextFor, type RunContext } from '../src/harness/context-for.js';
+import type { RunSettings } from '../src/harness/settings.js';
 
 export function benchSettings(baseUrl: string, token: string, userId: string, concurrency: number): RunSettings {
   return {
@@ -20,5 +20,5 @@ export function benchSettings(baseUrl: string, token: string, userId: string, co
   };
 }
 
-/** The suites' own context (src/suite/context-for.ts), so the bench measures the client as the checks use it. */
+/** The suites' own context (src/harness/context-for.ts), so the bench measures the client as the checks use it. */
 export const benchContext = (settings: RunSettings): RunContext => contextFor(settings);

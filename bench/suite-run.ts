@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startReference } from '../src/reference/server.js';
-import type { Results } from '../src/report/results.js';
+import type { Results } from '../src/results/results.js';
 
 export interface SuiteRunFigures {
   /** Wall clock of the CLI process, start to exit (node, tsx and vitest start-up included). */
@@ -23,7 +23,7 @@ export interface SuiteRunFigures {
   created: number;
 }
 
-const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const cli = fileURLToPath(new URL('../src/bin/cli.ts', import.meta.url));
 
 export async function suiteRun(options: { latencyMs: number; extraBanks?: number; concurrency?: number; timeoutMs?: number; variation?: string }): Promise<SuiteRunFigures> {
   const reference = await startReference({ latencyMs: options.latencyMs, extraBanks: options.extraBanks ?? 0, ...(options.variation !== undefined ? { variation: options.variation } : {}) });

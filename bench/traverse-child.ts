@@ -4,7 +4,7 @@
  *   tsx bench/traverse-child.ts URL TOKEN
  */
 import { HARD_MAX_PAGES, walk } from '../src/pagination/walker.js';
-import { Probe } from '../src/suite/probe.js';
+import { Probe } from '../src/harness/probe.js';
 import { benchContext, benchSettings } from './suite-context.js';
 
 const [url, token] = process.argv.slice(2) as [string, string];

@@ -7,17 +7,17 @@
 import { register } from 'tsx/esm/api';
 
 register();
-// The CLI names itself as the user invoked it (src/invoked-as.ts): here, the package's command.
+// The CLI names itself as the user invoked it (src/config/invoked-as.ts): here, the package's command.
 process.env.BANKLINK_CONFORMANCE_COMMAND = 'banklink-conformance';
 if (process.argv[2] === 'merge-reports') {
   process.argv.splice(2, 1);
-  await import('../src/merge-reports.ts');
+  await import('../src/bin/merge-reports.ts');
 } else if (process.argv[2] === 'serve') {
   process.argv.splice(2, 1);
   await import('../src/reference/serve.ts');
 } else if (process.argv[2] === 'compare') {
   process.argv.splice(2, 1);
-  await import('../src/compare.ts');
+  await import('../src/bin/compare.ts');
 } else {
-  await import('../src/cli.ts');
+  await import('../src/bin/cli.ts');
 }

@@ -9,7 +9,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../src/paths.js';
+import { packageRoot } from '../src/core/paths.js';
 import { runCli } from '../test/support/run-cli.js';
 
 interface BlindTarget {

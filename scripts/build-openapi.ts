@@ -5,8 +5,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildOpenApi, openApiText } from '../src/openapi/document.js';
-import { schemasDir } from '../src/paths.js';
-import { suiteVersion } from '../src/report/results.js';
+import { schemasDir } from '../src/core/paths.js';
+import { suiteVersion } from '../src/results/results.js';
 
 const target = resolve(schemasDir, 'openapi.json');
 const text = openApiText(buildOpenApi({ schemasDir, version: suiteVersion() }));

@@ -23,15 +23,15 @@
  * Stryker's next mutant would be: a run cut short by --fail-fast must leave the runner whole.
  */
 import { pathToFileURL } from 'node:url';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config/config.js';
 import { isFaultName, type FaultName } from '../src/reference/faults/index.js';
 import { startReference } from '../src/reference/server.js';
-import { exitCodeFor } from '../src/report/results.js';
+import { exitCodeFor } from '../src/results/results.js';
 import { preflight } from '../src/runner/preflight.js';
 import { runResultsFor } from '../src/runner/run-results.js';
 import { SuiteRunner } from '../src/runner/run-suites.js';
 import { settingsFrom } from '../src/runner/settings-from.js';
-import { redactorFor } from '../src/suite/secrets.js';
+import { redactorFor } from '../src/harness/secrets.js';
 
 /** The targets in judging order: the baseline, then the variations reaching the most code the baseline does not. */
 export const JUDGE_TARGETS: readonly { variation?: string; strict: boolean }[] = [

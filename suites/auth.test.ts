@@ -8,8 +8,8 @@ import { authOperations, resourceDataIn, type AuthOperationKey, type CredentialK
 import { isHttpError } from '../src/http/errors.js';
 import { isSuccess, type Exchange } from '../src/http/exchange.js';
 import { allAttempts, requestFor, settle, type Attempt, type Settled } from '../src/suite/auth-attempts.js';
-import { conformanceCheck, type CheckBody } from '../src/suite/check.js';
-import type { Probe } from '../src/suite/probe.js';
+import { conformanceCheck, type CheckBody } from '../src/harness/check.js';
+import type { Probe } from '../src/harness/probe.js';
 
 /** The refusal check of one operation and one kind of bad credentials. */
 function refusal(operation: AuthOperationKey, kind: CredentialKind): CheckBody {

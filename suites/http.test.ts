@@ -2,9 +2,9 @@
  * Run-wide HTTP facts over every exchange the run made. The runner orders this file last (and puts
  * it in every shard), so it sees the whole run's exchange log.
  */
-import { conformanceCheck } from '../src/suite/check.js';
+import { conformanceCheck } from '../src/harness/check.js';
 import { isSuccess, type ExchangeSummary } from '../src/http/exchange.js';
-import type { Probe } from '../src/suite/probe.js';
+import type { Probe } from '../src/harness/probe.js';
 
 function overLog(t: Probe, offending: (e: ExchangeSummary) => boolean, message: (e: ExchangeSummary) => string, severity: 'fail' | 'warn'): void {
   const log = t.run.client.log;

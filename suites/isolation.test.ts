@@ -7,11 +7,11 @@
 import { isSuccess, type Exchange } from '../src/http/exchange.js';
 import { proofWalk } from '../src/pagination/proof-walk.js';
 import type { WalkResult } from '../src/pagination/walker.js';
-import { conformanceCheck } from '../src/suite/check.js';
-import { exampleCreateBody } from '../src/suite/example-body.js';
+import { conformanceCheck } from '../src/harness/check.js';
+import { exampleCreateBody } from '../src/harness/example-body.js';
 import { SAME_BUSINESS, readOwnUser, requireCallerB } from '../src/suite/caller-b.js';
-import type { Probe } from '../src/suite/probe.js';
-import { uniqueAccountNumber } from '../src/suite/unique-account-number.js';
+import type { Probe } from '../src/harness/probe.js';
+import { uniqueAccountNumber } from '../src/harness/unique-account-number.js';
 
 /** A valid create body whose account number no other request of any run has used. */
 function uniqueBody(userId: string, seed: number): Record<string, string> {

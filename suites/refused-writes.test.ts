@@ -11,16 +11,16 @@
 import { invalidCreateRequest } from '../src/arbitraries/invalid-body.js';
 import { isSuccess, type Exchange } from '../src/http/exchange.js';
 import { proofWalk } from '../src/pagination/proof-walk.js';
-import { idOf, type BankListing } from '../src/property/bank-listing.js';
+import { idOf, type BankListing } from '../src/suite/bank-listing.js';
 import { NothingCreatedProof, describeInvalid, invalidSends } from '../src/property/invalid-creation.js';
 import { reportProperty, runProperty } from '../src/property/run-property.js';
 import { allAttempts, settle, type Settled } from '../src/suite/auth-attempts.js';
 import { SAME_BUSINESS, requireCallerB } from '../src/suite/caller-b.js';
-import { conformanceCheck } from '../src/suite/check.js';
+import { conformanceCheck } from '../src/harness/check.js';
 import { crossCallerWrite } from '../src/suite/cross-caller-write.js';
-import type { Probe } from '../src/suite/probe.js';
+import type { Probe } from '../src/harness/probe.js';
 import { idsIn, listingAfterWrites, listingBeforeRefusedWrites } from '../src/suite/refused-writes.js';
-import { WRITES_NEEDED } from '../src/suite/writes-needed.js';
+import { WRITES_NEEDED } from '../src/harness/writes-needed.js';
 import { screenUnusualRequests } from '../src/robustness/screen.js';
 
 const createAttempts = (t: Probe) => allAttempts(t).filter((a) => a.operation.key === 'create-user-bank');

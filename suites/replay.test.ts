@@ -7,12 +7,12 @@
 import type { CallersData } from '../src/replay/callers-data.js';
 import { otherResourceServed, servedToStranger } from '../src/replay/judge.js';
 import { replayRun, type ReplayRun } from '../src/replay/replay-run.js';
-import { conformanceCheck } from '../src/suite/check.js';
+import { conformanceCheck } from '../src/harness/check.js';
 import { SAME_BUSINESS, requireCallerB } from '../src/suite/caller-b.js';
-import { exampleCreateBody } from '../src/suite/example-body.js';
-import { perRun } from '../src/suite/per-run.js';
-import type { Probe } from '../src/suite/probe.js';
-import { uniqueAccountNumber } from '../src/suite/unique-account-number.js';
+import { exampleCreateBody } from '../src/harness/example-body.js';
+import { perRun } from '../src/harness/per-run.js';
+import type { Probe } from '../src/harness/probe.js';
+import { uniqueAccountNumber } from '../src/harness/unique-account-number.js';
 
 const replays = perRun(() => ({ pending: undefined as Promise<ReplayRun> | undefined }));
 

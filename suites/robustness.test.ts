@@ -12,8 +12,8 @@ import type { Exchange } from '../src/http/exchange.js';
 import { reportProperty, runProperty, type Verdict } from '../src/property/run-property.js';
 import { ROBUSTNESS_RUNS, screenUnusualRequests, sendUnusual, unusualArbitrary, unusualExamples } from '../src/robustness/screen.js';
 import type { UnusualRequest } from '../src/robustness/unusual-request.js';
-import { conformanceCheck } from '../src/suite/check.js';
-import type { Probe } from '../src/suite/probe.js';
+import { conformanceCheck } from '../src/harness/check.js';
+import type { Probe } from '../src/harness/probe.js';
 
 function judgeFor(t: Probe): (request: UnusualRequest) => Promise<Verdict> {
   return async (request) => {

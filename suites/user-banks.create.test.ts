@@ -20,7 +20,7 @@ import {
   type InvalidSent,
 } from '../src/property/invalid-creation.js';
 import { reportProperty, runProperty, type Verdict } from '../src/property/run-property.js';
-import { perRun } from '../src/suite/per-run.js';
+import { perRun } from '../src/harness/per-run.js';
 import { SendCache, type Sent } from '../src/property/send-cache.js';
 import {
   describeBody,
@@ -32,10 +32,10 @@ import {
   judgeSchema,
   type Creation,
 } from '../src/property/valid-creation.js';
-import { conformanceCheck, type CheckBody } from '../src/suite/check.js';
-import type { Probe } from '../src/suite/probe.js';
+import { conformanceCheck, type CheckBody } from '../src/harness/check.js';
+import type { Probe } from '../src/harness/probe.js';
 import { listingBeforeRefusedWrites } from '../src/suite/refused-writes.js';
-import { KEEP_FOR_LATER, WRITES_NEEDED } from '../src/suite/writes-needed.js';
+import { KEEP_FOR_LATER, WRITES_NEEDED } from '../src/harness/writes-needed.js';
 
 /** Banks the concurrency check creates at once, at most. */
 const AT_ONCE = 20;

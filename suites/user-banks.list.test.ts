@@ -2,8 +2,8 @@
 import { isClientError, isServerError, isSuccess, type Exchange } from '../src/http/exchange.js';
 import { once } from '../src/pagination/shared-walks.js';
 import { readEnvelope } from '../src/pagination/walker.js';
-import { conformanceCheck } from '../src/suite/check.js';
-import type { Probe } from '../src/suite/probe.js';
+import { conformanceCheck } from '../src/harness/check.js';
+import type { Probe } from '../src/harness/probe.js';
 
 conformanceCheck('user-banks.list.schema', async (t) => {
   const exchange = await t.request({ path: '/user_banks' });

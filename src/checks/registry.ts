@@ -2,7 +2,7 @@
  * Every check of the suite, by id. The suites' vitest tests are named by these ids; a self-test
  * proves the two sets are equal, so --list, coverage and the reports never disagree with what runs.
  */
-import { requirement, type RequirementId } from '../requirements.js';
+import { requirement, type RequirementId } from '../core/requirements.js';
 import { authChecks } from './auth.js';
 import { httpChecks } from './http.js';
 import { isolationChecks } from './isolation.js';

@@ -3,7 +3,7 @@
  * tied to the requirement it proves. Its result is data: an outcome, findings and evidence.
  */
 import type { ExchangeEvidence } from '../http/evidence.js';
-import type { RequirementId } from '../requirements.js';
+import type { RequirementId } from '../core/requirements.js';
 
 export type Outcome = 'pass' | 'fail' | 'warn' | 'skip' | 'inconclusive';
 

@@ -4,7 +4,7 @@
  * (a check new to the suite that fails counts too: it did not fail before).
  */
 import type { Outcome } from '../checks/types.js';
-import type { CheckRecord, RequirementRecord, Results, Verdict } from '../report/results.js';
+import type { CheckRecord, RequirementRecord, Results, Verdict } from '../results/results.js';
 
 export type ChangeKind = 'regression' | 'fixed' | 'new-warn' | 'newly-undecided' | 'now-pass';
 

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Results } from '../report/results.js';
+import type { Results } from '../results/results.js';
 
 /** An input that cannot be compared; its message is the one sentence the command prints. */
 export class CompareInputError extends Error {}

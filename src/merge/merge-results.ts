@@ -6,7 +6,7 @@
  */
 import { checks as registeredChecks } from '../checks/registry.js';
 import type { CheckResult, CreatedResource } from '../checks/types.js';
-import { buildResults, worstOutcome, type CheckRecord, type Results } from '../report/results.js';
+import { buildResults, worstOutcome, type CheckRecord, type Results } from '../results/results.js';
 
 export class MergeError extends Error {}
 

@@ -6,8 +6,8 @@
  * while the suite writes).
  */
 import { isSuccess } from '../http/exchange.js';
-import { exampleCreateBody } from '../suite/example-body.js';
-import type { Probe } from '../suite/probe.js';
+import { exampleCreateBody } from '../harness/example-body.js';
+import type { Probe } from '../harness/probe.js';
 import { idsOf } from './ids.js';
 import { ITEMS_FOR_DEFAULT, PAGES_PER_SMALL_WALK, REFERENCE_WALK_PAGES, USER_BANKS, pagesWithin } from './plan.js';
 import { walk, type WalkResult } from './walker.js';

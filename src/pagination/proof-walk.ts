@@ -7,8 +7,8 @@
  * the ordinary budget: the proof cannot finish either way, and a broken target should not take
  * 1,000 pages per listing.
  */
-import { perRun } from '../suite/per-run.js';
-import type { Probe } from '../suite/probe.js';
+import { perRun } from '../harness/per-run.js';
+import type { Probe } from '../harness/probe.js';
 import { DEFAULT_ITEM_BUDGET, MAX_PAGE_SIZE, defaultMaxPages, walk, type WalkOptions, type WalkResult } from './walker.js';
 
 export const PROOF_ITEM_BUDGET = 100_000;

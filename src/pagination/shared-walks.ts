@@ -4,7 +4,7 @@
  * limit=1 walk is made once however many checks judge it, and every check shows what it judged.
  */
 import type { Exchange } from '../http/exchange.js';
-import type { Probe } from '../suite/probe.js';
+import type { Probe } from '../harness/probe.js';
 import { walk, type WalkOptions, type WalkResult } from './walker.js';
 
 const walks = new Map<string, Promise<WalkResult>>();

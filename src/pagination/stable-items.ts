@@ -7,8 +7,8 @@
  * not). Repeats within a walk stay faults (pagination.traversal.no-duplicates). The walk "after" is
  * made only when a comparison found a difference, so a quiet target costs nothing more.
  */
-import { perRun } from '../suite/per-run.js';
-import type { Probe } from '../suite/probe.js';
+import { perRun } from '../harness/per-run.js';
+import type { Probe } from '../harness/probe.js';
 import { idsOf } from './ids.js';
 import { MAX_PAGE_SIZE, walk, type WalkOptions } from './walker.js';
 

@@ -9,7 +9,7 @@
  * walk) are kept as evidence; the probe keeps its own bounded evidence of every page it sent.
  */
 import type { Exchange } from '../http/exchange.js';
-import type { Probe } from '../suite/probe.js';
+import type { Probe } from '../harness/probe.js';
 import { growthDecision } from './growth.js';
 import { idOf } from './ids.js';
 

@@ -6,9 +6,9 @@
 import type { CreateBody } from '../domain/user-bank.js';
 import { isHttpError } from '../http/errors.js';
 import { isServerError, isSuccess, type Exchange } from '../http/exchange.js';
-import type { Probe } from '../suite/probe.js';
-import { slowListingWarning, untilListed } from '../suite/settle.js';
-import { idOf, listBanksSince } from './bank-listing.js';
+import type { Probe } from '../harness/probe.js';
+import { slowListingWarning, untilListed } from '../harness/settle.js';
+import { idOf, listBanksSince } from '../suite/bank-listing.js';
 import type { Verdict } from './run-property.js';
 
 export const describeBodies = (bodies: CreateBody[]): string =>

@@ -5,11 +5,11 @@
  */
 import type { InvalidCreateRequest } from '../arbitraries/invalid-body.js';
 import { isServerError, isSuccess } from '../http/exchange.js';
-import type { Probe } from '../suite/probe.js';
-import { perRun } from '../suite/per-run.js';
+import type { Probe } from '../harness/probe.js';
+import { perRun } from '../harness/per-run.js';
 import { idsIn, listingAfterWrites, listingBeforeRefusedWrites } from '../suite/refused-writes.js';
-import { KEEP_FOR_LATER } from '../suite/writes-needed.js';
-import { idOf, listBanksOf } from './bank-listing.js';
+import { KEEP_FOR_LATER } from '../harness/writes-needed.js';
+import { idOf, listBanksOf } from '../suite/bank-listing.js';
 import type { Verdict } from './run-property.js';
 import { SendCache, type Sent } from './send-cache.js';
 

@@ -12,8 +12,8 @@ import fc from 'fast-check';
 import type { Exchange } from '../http/exchange.js';
 import { isHttpError } from '../http/errors.js';
 import { toEvidence } from '../http/evidence.js';
-import type { Probe } from '../suite/probe.js';
-import { WRITES_NEEDED } from '../suite/writes-needed.js';
+import type { Probe } from '../harness/probe.js';
+import { WRITES_NEEDED } from '../harness/writes-needed.js';
 
 export interface Verdict {
   ok: boolean;

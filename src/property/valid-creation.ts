@@ -9,9 +9,9 @@ import type { CreateBody } from '../domain/user-bank.js';
 import { IMMUTABLE_BANK_FIELDS } from '../domain/user-bank.js';
 import { describeViolations, validate } from '../schema/validator.js';
 import { violatedRequirements } from '../schema/violated-requirements.js';
-import type { Probe } from '../suite/probe.js';
-import { slowListingWarning, untilListed } from '../suite/settle.js';
-import { idOf, listBanksSince } from './bank-listing.js';
+import type { Probe } from '../harness/probe.js';
+import { slowListingWarning, untilListed } from '../harness/settle.js';
+import { idOf, listBanksSince } from '../suite/bank-listing.js';
 import type { Verdict } from './run-property.js';
 import type { Sent } from './send-cache.js';
 

@@ -1,10 +1,10 @@
 /**
  * The credentials a replay is sent with instead of the caller's: each must be refused on every
  * operation (spec 5), however the request is spelled. Near-miss tokens come from the auth checks' own
- * list (src/suite/token-near-misses.ts), so the redactor already prints them as placeholders.
+ * list (src/harness/token-near-misses.ts), so the redactor already prints them as placeholders.
  */
 import type { AuthChoice } from '../http/client.js';
-import { tokenNearMisses } from '../suite/token-near-misses.js';
+import { tokenNearMisses } from '../harness/token-near-misses.js';
 
 export interface ReplayCredential {
   /** How it is named in messages ("with no Authorization header"). */

@@ -7,7 +7,7 @@
 import type { AuthChoice, HttpClient, RequestOptions } from '../http/client.js';
 import type { Exchange } from '../http/exchange.js';
 import { isHttpError } from '../http/errors.js';
-import { inBatches } from '../suite/in-batches.js';
+import { inBatches } from '../harness/in-batches.js';
 import { replayCredentials, type ReplayCredential } from './credentials.js';
 import { sampleReads, type SampledRead } from './sample.js';
 import { equivalentSpellings, type Spelling } from './spellings.js';

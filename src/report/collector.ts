@@ -6,7 +6,7 @@
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
 import type { CheckResult } from '../checks/types.js';
 import type { ThrottleStats } from '../http/adaptive-throttle.js';
-import type { ConsistencyStats } from '../suite/settle.js';
+import type { ConsistencyStats } from '../results/results.js';
 
 export interface CollectorEvents {
   onStart?(total: number): void;

@@ -1,7 +1,7 @@
 /** The one-screen summary at the end of a run: counts, then each fail with its requirement and reason. */
 import type { Comparison } from '../compare/diff.js';
 import { sinceBaselineText } from '../compare/render.js';
-import type { Results } from './results.js';
+import type { Results } from '../results/results.js';
 import { conditionLines } from './run-conditions.js';
 import { createdSummary, replayCommand, replayNote } from './wording.js';
 import { wrapText } from './wrap.js';

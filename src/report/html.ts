@@ -10,11 +10,11 @@ import { sinceBaselineHtml } from '../compare/html.js';
 import { conditionLines } from './run-conditions.js';
 import type { Outcome } from '../checks/types.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
-import { hasRequirement, requirement } from '../requirements.js';
+import { hasRequirement, requirement } from '../core/requirements.js';
 import { bodyExcerpt } from './excerpt.js';
 import { readableQuote } from './readable-quote.js';
-import { findingsNameRequirements, outcomeForRequirement } from './requirement-outcome.js';
-import type { CheckRecord, RequirementRecord, Results } from './results.js';
+import { findingsNameRequirements, outcomeForRequirement } from '../results/requirement-outcome.js';
+import type { CheckRecord, RequirementRecord, Results } from '../results/results.js';
 import { compareSections, sectionLabel } from './sections.js';
 import { createdSummary, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
 

@@ -4,7 +4,7 @@
  * in <system-out>, because the spec does not require what it checks.
  */
 import { readableQuote } from './readable-quote.js';
-import type { CheckRecord, Results } from './results.js';
+import type { CheckRecord, Results } from '../results/results.js';
 
 export const xmlEscape = (text: string): string =>
   text

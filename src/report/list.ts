@@ -5,7 +5,7 @@
  */
 import { requirementsOf } from '../checks/registry.js';
 import type { CheckSpec } from '../checks/types.js';
-import { requirement, requirements } from '../requirements.js';
+import { requirement, requirements } from '../core/requirements.js';
 import { readableQuote } from './readable-quote.js';
 
 export function listText(checks: readonly CheckSpec[]): string {

@@ -8,7 +8,7 @@ import { readableQuote } from './readable-quote.js';
 import type { Comparison } from '../compare/diff.js';
 import { sinceBaselineMarkdown } from '../compare/render.js';
 import { conditionLines } from './run-conditions.js';
-import type { CheckRecord, Results } from './results.js';
+import type { CheckRecord, Results } from '../results/results.js';
 import { compareSections, sectionLabel } from './sections.js';
 import { createdSummary, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
 

@@ -2,7 +2,7 @@
  * What the target made of the run, in words shared by the console summary, report.md and
  * report.html: how its throttling paced the run, and how late it listed writes (--settle-ms).
  */
-import type { Results } from './results.js';
+import type { Results } from '../results/results.js';
 
 /** How the target's throttling shaped the run: only said when it pushed back or a ceiling was set. */
 export function trafficLine(results: Results): string | undefined {

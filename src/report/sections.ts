@@ -3,7 +3,7 @@
  * requirement matrix is grouped and ordered the way a reader of the spec knows it.
  */
 import { readFileSync } from 'node:fs';
-import { specPath } from '../paths.js';
+import { specPath } from '../core/paths.js';
 
 export interface SectionInfo {
   id: string;

@@ -1,6 +1,6 @@
 /** Words every report shares, so the console, report.md and report.html never disagree. */
-import { runCommand } from '../invoked-as.js';
-import type { Results, Verdict } from './results.js';
+import { runCommand } from '../config/invoked-as.js';
+import type { Results, Verdict } from '../results/results.js';
 
 export const VERDICT_TEXT: Record<Verdict, { label: string; sentence: string }> = {
   conformant: { label: 'CONFORMANT', sentence: 'No requirement of the spec is broken.' },

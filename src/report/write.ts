@@ -9,7 +9,7 @@ import type { Redactor } from '../http/redact.js';
 import { toHtml } from './html.js';
 import { toJunit } from './junit.js';
 import { toMarkdown } from './markdown.js';
-import type { Results } from './results.js';
+import type { Results } from '../results/results.js';
 
 /** sinceBaseline: the comparison with a --baseline run, added to report.md and report.html. */
 export function writeReports(dir: string, results: Results, redactor: Redactor, sinceBaseline?: Comparison): string[] {

@@ -8,9 +8,9 @@
 import fc from 'fast-check';
 import type { Exchange } from '../http/exchange.js';
 import { isHttpError } from '../http/errors.js';
-import { inBatches } from '../suite/in-batches.js';
-import { perRun } from '../suite/per-run.js';
-import type { Probe } from '../suite/probe.js';
+import { inBatches } from '../harness/in-batches.js';
+import { perRun } from '../harness/per-run.js';
+import type { Probe } from '../harness/probe.js';
 import { crossCallerWrite } from '../suite/cross-caller-write.js';
 import { listingBeforeRefusedWrites } from '../suite/refused-writes.js';
 import { isWrite, systematicUnusualRequests, unusualRequest, type UnusualRequest } from './unusual-request.js';

@@ -20,7 +20,7 @@ import { isHttpError } from '../http/errors.js';
 import { toEvidence, type ExchangeEvidence } from '../http/evidence.js';
 import type { Exchange } from '../http/exchange.js';
 import type { Redactor } from '../http/redact.js';
-import type { RunSettings } from '../suite/settings.js';
+import type { RunSettings } from '../harness/settings.js';
 
 export interface PreflightResult {
   /** The reads, redacted, in the order sent (results.json `preflight`). */

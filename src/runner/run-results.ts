@@ -3,11 +3,11 @@
  * built the same way for the CLI and for `npm run mutation`'s judge, so both reach the same verdict.
  */
 import type { CheckResult } from '../checks/types.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
 import type { Redactor } from '../http/redact.js';
-import { buildResults, type Results, type ResultsInput } from '../report/results.js';
-import type { RunSettings } from '../suite/settings.js';
+import { buildResults, type Results, type ResultsInput } from '../results/results.js';
+import type { RunSettings } from '../harness/settings.js';
 
 export type RunResults = (checkResults: CheckResult[], errors: string[], preflightReads: ExchangeEvidence[], conditions?: Pick<ResultsInput, 'traffic' | 'consistency'>) => Results;
 

@@ -10,10 +10,10 @@
 import { createVitest, type Vitest } from 'vitest/node';
 import type { CheckResult } from '../checks/types.js';
 import type { ThrottleStats } from '../http/adaptive-throttle.js';
-import type { ConsistencyStats } from '../suite/settle.js';
-import { packageRoot, suitesDir } from '../paths.js';
+import type { ConsistencyStats } from '../results/results.js';
+import { packageRoot, suitesDir } from '../core/paths.js';
 import { CollectorReporter, type CollectorEvents } from '../report/collector.js';
-import type { RunSettings } from '../suite/settings.js';
+import type { RunSettings } from '../harness/settings.js';
 import { RunSwitchReporter } from './run-switch-reporter.js';
 import { SuiteSequencer } from './sequencer.js';
 

@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { suitesDir } from '../paths.js';
+import { suitesDir } from '../core/paths.js';
 
 export const SUITE_ORDER = [
   'users.test.ts',

@@ -2,10 +2,10 @@
  * The settings the suites get (RunSettings) from the resolved configuration and, when there is no
  * --base-url, the embedded reference: the CLI and `npm run mutation`'s judge build them alike.
  */
-import { skippedAreas, type Config } from '../config.js';
+import { skippedAreas, type Config } from '../config/config.js';
 import { CaCertError, readCaCert } from '../http/tls-trust.js';
 import type { RunningReference } from '../reference/server.js';
-import type { RunSettings } from '../suite/settings.js';
+import type { RunSettings } from '../harness/settings.js';
 import { CannotRun } from './cannot-run.js';
 
 export function settingsFrom(config: Config, reference: RunningReference | undefined): RunSettings {

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Redactor } from '../http/redact.js';
-import { buildResults, type Results } from '../report/results.js';
+import { buildResults, type Results } from '../results/results.js';
 import { writeReports } from '../report/write.js';
 
 export interface UnfinishedRun {

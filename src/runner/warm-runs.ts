@@ -10,11 +10,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { paintFor, summaryText } from '../report/console.js';
-import { exitCodeFor, type Results } from '../report/results.js';
+import { exitCodeFor, type Results } from '../results/results.js';
 import { writeReports } from '../report/write.js';
-import { redactorFor } from '../suite/secrets.js';
+import { redactorFor } from '../harness/secrets.js';
 import { preflight } from './preflight.js';
 import { runResultsFor } from './run-results.js';
 import { SuiteRunner } from './run-suites.js';

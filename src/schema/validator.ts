@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { schemasDir } from '../paths.js';
+import { schemasDir } from '../core/paths.js';
 
 export type SchemaName =
   | 'user-bank'

@@ -3,7 +3,7 @@
  * resource, so without this a single wrong field would mark all of them failed in the requirement
  * matrix; with it, the matrix fails only the field (or envelope member) that actually broke.
  */
-import { hasRequirement } from '../requirements.js';
+import { hasRequirement } from '../core/requirements.js';
 import type { SchemaName, SchemaViolation } from './validator.js';
 
 /** The catalog prefix of the resource a schema describes, and whether it is a list of them. */

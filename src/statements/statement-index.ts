@@ -1,13 +1,13 @@
 /**
  * The statement index: every statement of the spec (spec-statements.ts) with what judges it. A
- * statement is judged when a requirement of the catalog (src/requirements.ts) quotes it, or is mapped
+ * statement is judged when a requirement of the catalog (src/core/requirements.ts) quotes it, or is mapped
  * to it below, and some check proves that requirement; or explained, when no black-box check can
  * judge it (spec silence, description with nothing observable). `npm run conformance -- --list
  * --statements` prints the table; test/unit/statement-index.test.ts fails on a statement neither
  * judged nor explained, and on a mapping or explanation that no longer matches the spec's text.
  */
 import { checks, requirementsOf } from '../checks/registry.js';
-import { requirements } from '../requirements.js';
+import { requirements } from '../core/requirements.js';
 import { specStatements, type SpecStatement } from './spec-statements.js';
 import { explanationFor, mappedRequirements } from './unjudged.js';
 

@@ -6,13 +6,13 @@
 import { authOperations, type AuthOperationKey, type CredentialKind } from '../checks/auth.js';
 import type { AuthChoice, RequestOptions } from '../http/client.js';
 import type { Exchange } from '../http/exchange.js';
-import { exampleCreateBody } from './example-body.js';
-import { perRun } from './per-run.js';
-import type { Probe } from './probe.js';
+import { exampleCreateBody } from '../harness/example-body.js';
+import { perRun } from '../harness/per-run.js';
+import type { Probe } from '../harness/probe.js';
 import { listingBeforeRefusedWrites } from './refused-writes.js';
-import type { RunSettings } from './settings.js';
-import { tokenNearMisses } from './token-near-misses.js';
-import { uniqueAccountNumber } from './unique-account-number.js';
+import type { RunSettings } from '../harness/settings.js';
+import { tokenNearMisses } from '../harness/token-near-misses.js';
+import { uniqueAccountNumber } from '../harness/unique-account-number.js';
 
 interface Variant {
   kind: CredentialKind;

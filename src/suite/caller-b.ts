@@ -3,8 +3,8 @@
  * and each caller's read of its own User, once per run, the proof that its token and User id work.
  */
 import { isSuccess, type Exchange } from '../http/exchange.js';
-import { perRun } from './per-run.js';
-import type { Probe } from './probe.js';
+import { perRun } from '../harness/per-run.js';
+import type { Probe } from '../harness/probe.js';
 
 export const ENABLE = "pass --token-b and --user-id-b (another business's token and one of its Users) to check that one caller never sees or changes another's data";
 /** A fail could also come from two tokens of one business; the message says so, the verdict stays (a breach looks the same). */

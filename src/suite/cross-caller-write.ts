@@ -6,11 +6,11 @@
  */
 import type { Exchange } from '../http/exchange.js';
 import { sendingFor } from '../http/sender.js';
-import { exampleCreateBody } from './example-body.js';
-import { perRun } from './per-run.js';
-import type { Probe } from './probe.js';
+import { exampleCreateBody } from '../harness/example-body.js';
+import { perRun } from '../harness/per-run.js';
+import type { Probe } from '../harness/probe.js';
 import { listingBeforeRefusedWrites } from './refused-writes.js';
-import { uniqueAccountNumber } from './unique-account-number.js';
+import { uniqueAccountNumber } from '../harness/unique-account-number.js';
 
 /** The check that judges this write. */
 const ISOLATION_CHECK = 'isolation.create-user-bank.other-callers-user-refused';

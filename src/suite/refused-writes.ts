@@ -9,10 +9,10 @@
  *   are judged together in the last suite file (suites/refused-writes.test.ts), so they wait out one
  *   window and read one listing between them.
  */
-import { idOf, listBanksOf, listBanksSince, type BankListing } from '../property/bank-listing.js';
-import { perRun } from './per-run.js';
-import type { Probe } from './probe.js';
-import { settleMsOf, untilSettled } from './settle.js';
+import { idOf, listBanksOf, listBanksSince, type BankListing } from './bank-listing.js';
+import { perRun } from '../harness/per-run.js';
+import type { Probe } from '../harness/probe.js';
+import { settleMsOf, untilSettled } from '../harness/settle.js';
 
 const beforeListings = perRun(() => ({ listing: undefined as Promise<BankListing> | undefined }));
 

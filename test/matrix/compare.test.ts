@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Comparison } from '../../src/compare/diff.js';
 import { startReference, type RunningReference } from '../../src/reference/server.js';
-import type { Results } from '../../src/report/results.js';
+import type { Results } from '../../src/results/results.js';
 import { runCli, targetArgs, type CliRun } from '../support/run-cli.js';
 import { runCompare } from '../support/run-compare.js';
 

@@ -14,7 +14,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { checkSpec } from '../../src/checks/registry.js';
-import { suitesDir } from '../../src/paths.js';
+import { suitesDir } from '../../src/core/paths.js';
 import { faults } from '../../src/reference/faults/index.js';
 import { expectedOutcomeOf } from '../../src/reference/faults/proofs.js';
 import { startReference } from '../../src/reference/server.js';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { checks } from '../../src/checks/registry.js';
-import type { Results } from '../../src/report/results.js';
+import type { Results } from '../../src/results/results.js';
 import { projectRoot } from '../support/run-cli.js';
 
 const work = mkdtempSync(join(tmpdir(), 'blc-pack-'));
@@ -37,7 +37,7 @@ describe('npm pack, installed in an empty directory', () => {
 
   test('ships what the CLI reads: suites, schemas (with openapi.json), the spec, the bin', () => {
     const installed = join(app, 'node_modules', 'banklink-conformance');
-    for (const path of ['bin/banklink-conformance.mjs', 'src/cli.ts', 'suites/http.test.ts', 'schemas/openapi.json', 'spec/bank-linking-api.md']) {
+    for (const path of ['bin/banklink-conformance.mjs', 'src/bin/cli.ts', 'suites/http.test.ts', 'schemas/openapi.json', 'spec/bank-linking-api.md']) {
       expect(existsSync(join(installed, path)), path).toBe(true);
     }
     expect(existsSync(join(installed, 'test'))).toBe(false);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { mergeResults } from '../../src/merge/merge-results.js';
-import type { Results } from '../../src/report/results.js';
+import type { Results } from '../../src/results/results.js';
 import { projectRoot, runCli } from '../support/run-cli.js';
 
 const outcomes = (results: Results | undefined): Record<string, string> => Object.fromEntries((results?.checks ?? []).map((c) => [c.id, c.outcome]));

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Results } from '../../src/report/results.js';
+import type { Results } from '../../src/results/results.js';
 
 export const projectRoot = resolve(import.meta.dirname, '..', '..');
 
@@ -41,7 +41,7 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun
   const started = Date.now();
   return new Promise((resolvePromise, reject) => {
     // tsx's loader by absolute URL: the child's cwd is a temp dir, where 'tsx' would not resolve.
-    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(projectRoot, 'src', 'cli.ts'), ...fullArgs], {
+    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(projectRoot, 'src', 'bin', 'cli.ts'), ...fullArgs], {
       cwd: options.cwd ?? mkdtempSync(join(tmpdir(), 'blc-cwd-')),
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

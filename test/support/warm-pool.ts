@@ -9,7 +9,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { Results } from '../../src/report/results.js';
+import type { Results } from '../../src/results/results.js';
 import { projectRoot, type CliRun } from './run-cli.js';
 
 interface Pending {

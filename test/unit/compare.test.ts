@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Outcome } from '../../src/checks/types.js';
 import { changeKind, compareExitCode, compareRuns } from '../../src/compare/diff.js';
-import type { Results } from '../../src/report/results.js';
+import type { Results } from '../../src/results/results.js';
 
 const OUTCOMES: Outcome[] = ['pass', 'fail', 'warn', 'skip', 'inconclusive'];
 

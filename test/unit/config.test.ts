@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ConfigError, helpText, loadConfig, skippedAreas } from '../../src/config.js';
-import { invocation, runCommand, subcommand } from '../../src/invoked-as.js';
+import { ConfigError, helpText, loadConfig, skippedAreas } from '../../src/config/config.js';
+import { invocation, runCommand, subcommand } from '../../src/config/invoked-as.js';
 
 const load = (argv: string[], env: Record<string, string> = {}, dotenv?: string) => {
   let dotenvPath: string | undefined;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { checks, requirementsOf } from '../../src/checks/registry.js';
-import { requirements } from '../../src/requirements.js';
+import { requirements } from '../../src/core/requirements.js';
 
 const covered = new Set(checks.flatMap((spec) => requirementsOf(spec)));
 
@@ -19,6 +19,6 @@ describe('requirement coverage', () => {
   test('every requirement a check cites exists in the catalog (no typo hides a gap)', () => {
     const known = new Set(requirements.map((r) => r.id));
     const unknown = [...covered].filter((id) => !known.has(id));
-    expect(unknown, 'requirement ids cited by checks but missing from src/requirements.ts').toEqual([]);
+    expect(unknown, 'requirement ids cited by checks but missing from src/core/requirements.ts').toEqual([]);
   });
 });

@@ -6,8 +6,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { OPTIONS } from '../../src/config.js';
-import { packageRoot } from '../../src/paths.js';
+import { OPTIONS } from '../../src/config/config.js';
+import { packageRoot } from '../../src/core/paths.js';
 
 const docsDir = join(packageRoot, 'docs');
 const documents = [join(packageRoot, 'README.md'), join(packageRoot, 'CONTRIBUTING.md'), ...readdirSync(docsDir).filter((f) => f.endsWith('.md')).map((f) => join(docsDir, f))];

@@ -9,11 +9,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { checks } from '../../src/checks/registry.js';
-import { packageRoot } from '../../src/paths.js';
+import { packageRoot } from '../../src/core/paths.js';
 import { faults } from '../../src/reference/faults/index.js';
 import { proofsByCheck } from '../../src/reference/faults/proofs.js';
 import { checksDocMarkdown, checksDocPath } from '../../scripts/checks-doc.js';
-import { hasRequirement } from '../../src/requirements.js';
+import { hasRequirement } from '../../src/core/requirements.js';
 
 describe('every check can fail', () => {
   for (const proof of proofsByCheck()) {

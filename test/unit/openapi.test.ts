@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { buildOpenApi, openApiText } from '../../src/openapi/document.js';
-import { schemasDir } from '../../src/paths.js';
-import { suiteVersion } from '../../src/report/results.js';
+import { schemasDir } from '../../src/core/paths.js';
+import { suiteVersion } from '../../src/results/results.js';
 
 const file = join(schemasDir, 'openapi.json');
 const root = resolve(import.meta.dirname, '..', '..');

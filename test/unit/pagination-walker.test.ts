@@ -2,7 +2,7 @@
  * The cursor walker against small scripted servers on 127.0.0.1: each ending it reports, and the
  * bounds that keep a hostile list from hanging a run.
  */
-import { AnswerAudit } from '../../src/suite/answer-audit.js';
+import { AnswerAudit } from '../../src/harness/answer-audit.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -10,8 +10,8 @@ import { HttpClient } from '../../src/http/client.js';
 import { Redactor } from '../../src/http/redact.js';
 import { checkSpec } from '../../src/checks/registry.js';
 import { walk } from '../../src/pagination/walker.js';
-import { Probe } from '../../src/suite/probe.js';
-import type { RunSettings } from '../../src/suite/settings.js';
+import { Probe } from '../../src/harness/probe.js';
+import type { RunSettings } from '../../src/harness/settings.js';
 
 type Answer = { status?: number; body: unknown };
 /** A scripted list: gets the cursor and limit asked, returns the answer. */

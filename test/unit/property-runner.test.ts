@@ -3,7 +3,7 @@
  * carries seed, path and curl, and the same seed replays the same counterexample; a spent write
  * budget stops generation (what was proved is said), never fails the property.
  */
-import { AnswerAudit } from '../../src/suite/answer-audit.js';
+import { AnswerAudit } from '../../src/harness/answer-audit.js';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createBody } from '../../src/arbitraries/create-body.js';
 import { checkSpec } from '../../src/checks/registry.js';
@@ -14,10 +14,10 @@ import { SendCache } from '../../src/property/send-cache.js';
 import { describeBody, judgeReturnedAsGiven } from '../../src/property/valid-creation.js';
 import type { FaultName } from '../../src/reference/faults/index.js';
 import { startReference, type RunningReference } from '../../src/reference/server.js';
-import type { RunContext } from '../../src/suite/context.js';
-import { Probe } from '../../src/suite/probe.js';
-import { redactorFor } from '../../src/suite/secrets.js';
-import type { RunSettings } from '../../src/suite/settings.js';
+import type { RunContext } from '../../src/harness/context.js';
+import { Probe } from '../../src/harness/probe.js';
+import { redactorFor } from '../../src/harness/secrets.js';
+import type { RunSettings } from '../../src/harness/settings.js';
 
 const opened: { reference: RunningReference; client: HttpClient }[] = [];
 afterEach(async () => {

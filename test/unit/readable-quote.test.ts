@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { readableQuote } from '../../src/report/readable-quote.js';
-import { requirements } from '../../src/requirements.js';
+import { requirements } from '../../src/core/requirements.js';
 
 describe('readableQuote', () => {
   test('a field row of the spec reads as "field (type): note"', () => {

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { toHtml } from '../../src/report/html.js';
 import { toMarkdown } from '../../src/report/markdown.js';
-import { buildResults } from '../../src/report/results.js';
+import { buildResults } from '../../src/results/results.js';
 import { replayCommand, replayNote } from '../../src/report/wording.js';
 
 const base = { startedAt: new Date(0), durationMs: 1, seed: 42, runs: 25, strict: false, checkResults: [], errors: [] };

@@ -12,8 +12,8 @@ import { toJunit } from '../../src/report/junit.js';
 import { summaryText } from '../../src/report/console.js';
 import { toMarkdown } from '../../src/report/markdown.js';
 import { readableQuote } from '../../src/report/readable-quote.js';
-import { buildResults, type Results } from '../../src/report/results.js';
-import { requirements } from '../../src/requirements.js';
+import { buildResults, type Results } from '../../src/results/results.js';
+import { requirements } from '../../src/core/requirements.js';
 import { validate } from '../../src/schema/validator.js';
 
 const HOSTILE = '<img src=x onerror=alert(1)></pre><script>alert(2)</script>';

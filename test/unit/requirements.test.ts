@@ -2,8 +2,8 @@ import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { assertRegistryConsistent, checks } from '../../src/checks/registry.js';
-import { specPath, suitesDir } from '../../src/paths.js';
-import { requirements } from '../../src/requirements.js';
+import { specPath, suitesDir } from '../../src/core/paths.js';
+import { requirements } from '../../src/core/requirements.js';
 
 const spec = readFileSync(specPath, 'utf8');
 

@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { packageRoot, specPath } from '../../src/paths.js';
-import { hasRequirement } from '../../src/requirements.js';
+import { packageRoot, specPath } from '../../src/core/paths.js';
+import { hasRequirement } from '../../src/core/requirements.js';
 import { specStatements } from '../../src/statements/spec-statements.js';
 import { coverageOf, coverageSentence, statementIndex } from '../../src/statements/statement-index.js';
 import { explanationFor, handMadeKeys, mappedRequirements } from '../../src/statements/unjudged.js';

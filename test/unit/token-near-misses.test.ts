@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
 import { toCurl } from '../../src/http/curl.js';
-import { redactorFor } from '../../src/suite/secrets.js';
-import { tokenNearMisses } from '../../src/suite/token-near-misses.js';
+import { redactorFor } from '../../src/harness/secrets.js';
+import { tokenNearMisses } from '../../src/harness/token-near-misses.js';
 
 const token = 'ref-token-acme-7f3a9c2e51d84b06';
 

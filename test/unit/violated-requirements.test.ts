@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Finding } from '../../src/checks/types.js';
-import { outcomeForRequirement } from '../../src/report/requirement-outcome.js';
+import { outcomeForRequirement } from '../../src/results/requirement-outcome.js';
 import { validate, type SchemaName } from '../../src/schema/validator.js';
 import { violatedRequirements } from '../../src/schema/violated-requirements.js';
 import { bank, rfp, user } from '../support/resource-fixtures.js';

@@ -5,7 +5,7 @@
  */
 import { checks } from '../../checks/registry.js';
 import type { CheckSpec } from '../../checks/types.js';
-import { requirement } from '../../requirements.js';
+import { requirement } from '../../core/requirements.js';
 import { faults, type Fault } from './index.js';
 
 export interface CheckProof {

@@ -3,12 +3,12 @@
  * requirement it breaks and the check that must catch it (the detection table in npm test).
  */
 import type { CheckId } from '../../checks/registry.js';
-import type { RequirementId } from '../../requirements.js';
+import type { RequirementId } from '../../core/requirements.js';
 
 export interface Fault {
   name: string;
   description: string;
-  /** Requirement id (src/requirements.ts) the defect breaks. */
+  /** Requirement id (src/core/requirements.ts) the defect breaks. */
   breaks: RequirementId;
   /**
    * Check id (src/checks) that is aimed at it: it must fail when its requirement is a MUST, warn when

@@ -5,6 +5,7 @@
  * until the window has passed since the write it concerns, then reads once more. The lags observed
  * (how long after its answer a write was first seen listed) go to results.json and the report.
  */
+import type { ConsistencyStats } from '../results/results.js';
 import type { HttpClient } from '../http/client.js';
 import { sleep } from '../http/throttle.js';
 import { perRun } from './per-run.js';
@@ -14,13 +15,8 @@ import type { RunSettings } from './settings.js';
 export const DEFAULT_SETTLE_MS = 5_000;
 
 /** The observed listing lag of the run's writes, for results.json and the report. */
-export interface ConsistencyStats {
-  settleMs: number;
-  /** Writes whose listing was awaited. */
-  samples: number;
-  medianLagMs: number | null;
-  maxLagMs: number | null;
-}
+
+export type { ConsistencyStats };
 
 class LagLog {
   readonly lags: number[] = [];

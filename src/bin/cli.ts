@@ -5,28 +5,28 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { checks } from './checks/registry.js';
-import { compareRuns } from './compare/diff.js';
-import { CompareInputError, readRun } from './compare/read-run.js';
-import { ConfigError, helpText, loadConfig, type Config } from './config.js';
-import { commandLineTokenWarning } from './config-mistakes.js';
-import { startReference, type RunningReference } from './reference/server.js';
-import { paintFor, summaryText } from './report/console.js';
-import { listText } from './report/list.js';
-import { specPath } from './paths.js';
-import { statementIndex, statementsText } from './statements/statement-index.js';
-import { Progress } from './report/progress.js';
-import { exitCodeFor, suiteVersion } from './report/results.js';
-import { CannotRun } from './runner/cannot-run.js';
-import { preflight } from './runner/preflight.js';
-import { runResultsFor } from './runner/run-results.js';
-import { settingsFrom } from './runner/settings-from.js';
-import { writeReports } from './report/write.js';
-import { CREATED_JOURNAL, CreatedJournal } from './report/created-journal.js';
-import { reportDirProblem } from './report/report-dir.js';
-import { redactorFor } from './suite/secrets.js';
-import type { RunSettings } from './suite/settings.js';
-import { earlierReportsDir, writeUnfinished, type UnfinishedRun } from './runner/unfinished-reports.js';
+import { checks } from '../checks/registry.js';
+import { compareRuns } from '../compare/diff.js';
+import { CompareInputError, readRun } from '../compare/read-run.js';
+import { ConfigError, helpText, loadConfig, type Config } from '../config/config.js';
+import { commandLineTokenWarning } from '../config/config-mistakes.js';
+import { startReference, type RunningReference } from '../reference/server.js';
+import { paintFor, summaryText } from '../report/console.js';
+import { listText } from '../report/list.js';
+import { specPath } from '../core/paths.js';
+import { statementIndex, statementsText } from '../statements/statement-index.js';
+import { Progress } from '../report/progress.js';
+import { exitCodeFor, suiteVersion } from '../results/results.js';
+import { CannotRun } from '../runner/cannot-run.js';
+import { preflight } from '../runner/preflight.js';
+import { runResultsFor } from '../runner/run-results.js';
+import { settingsFrom } from '../runner/settings-from.js';
+import { writeReports } from '../report/write.js';
+import { CREATED_JOURNAL, CreatedJournal } from '../report/created-journal.js';
+import { reportDirProblem } from '../report/report-dir.js';
+import { redactorFor } from '../harness/secrets.js';
+import type { RunSettings } from '../harness/settings.js';
+import { earlierReportsDir, writeUnfinished, type UnfinishedRun } from '../runner/unfinished-reports.js';
 
 /** Set once the report directory is known: replaces the reports with why the run gave no verdict. */
 let writeWhy: ((verdict: 'interrupted' | 'could-not-run', reason: string) => void) | undefined;
@@ -109,7 +109,7 @@ async function main(argv: string[]): Promise<number> {
     }, (config.maxDurationS + 60) * 1000);
     lastResort.unref();
     // Loaded only to run: vitest is heavy, and --help, --list and a bad flag should answer at once.
-    const { runSuites } = await import('./runner/run-suites.js');
+    const { runSuites } = await import('../runner/run-suites.js');
     const run = await runSuites(settings, {
       ...(config.shard ? { shard: config.shard } : {}),
       deadlineMs: config.maxDurationS * 1000,

@@ -2,7 +2,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const schemasDir = resolve(packageRoot, 'schemas');
 export const suitesDir = resolve(packageRoot, 'suites');
 /** The spec the catalog quotes, shipped with the package (a test keeps it equal to ../shared/spec). */

@@ -3,7 +3,7 @@
  * findings as data (ajv-style) instead of throwing on the first one, so one run shows every
  * problem of a check. The outcome is derived from the findings and the requirement's level.
  */
-import { requirement } from '../requirements.js';
+import { requirement } from '../core/requirements.js';
 import type { RequestOptions } from '../http/client.js';
 import { toEvidence } from '../http/evidence.js';
 import { isSuccess, type Exchange } from '../http/exchange.js';

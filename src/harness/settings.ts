@@ -26,7 +26,7 @@ export interface RunSettings {
   checkTimeoutMs: number;
   /** DIR/created.json, rewritten as each resource is created (src/report/created-journal.ts). */
   createdJournalPath?: string;
-  /** How long after its answer a write may take to be listed (--settle-ms; src/suite/settle.ts); absent: 5000. */
+  /** How long after its answer a write may take to be listed (--settle-ms; src/harness/settle.ts); absent: 5000. */
   settleMs?: number;
   /** PEM text of the private CA of --ca-cert (read once by the CLI). */
   caPem?: string;

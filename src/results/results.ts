@@ -9,9 +9,8 @@ import { checks as registeredChecks, checkSpec, requirementsOf } from '../checks
 import type { CheckResult, CreatedResource, Finding, Outcome } from '../checks/types.js';
 import type { ThrottleStats } from '../http/adaptive-throttle.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
-import type { ConsistencyStats } from '../suite/settle.js';
-import { packageRoot, specPath } from '../paths.js';
-import { requirement, requirements, type Level } from '../requirements.js';
+import { packageRoot, specPath } from '../core/paths.js';
+import { requirement, requirements, type Level } from '../core/requirements.js';
 import { outcomeForRequirement } from './requirement-outcome.js';
 
 export type Verdict = 'conformant' | 'non-conformant' | 'inconclusive' | 'could-not-run' | 'interrupted';
@@ -90,21 +89,10 @@ export function worstOutcome(outcomes: Outcome[]): Outcome | 'untested' {
   return 'untested';
 }
 
-export interface ResultsInput {
-  target: Target;
+/** What a run gives to build its Results from: the run's own settings as Results holds them, and what its checks found. */
+export interface ResultsInput extends Pick<Results, 'target' | 'durationMs' | 'seed' | 'runs' | 'readOnly' | 'maxWrites' | 'strict' | 'shard' | 'preflight' | 'errors' | 'traffic' | 'consistency'> {
   startedAt: Date;
-  durationMs: number;
-  seed: number;
-  runs: number;
-  readOnly: boolean;
-  maxWrites?: number;
-  strict: boolean;
-  shard?: string;
   checkResults: CheckResult[];
-  preflight?: ExchangeEvidence[];
-  errors: string[];
-  traffic?: ThrottleStats;
-  consistency?: ConsistencyStats;
   /** The run began and did not end (a signal, or the placeholder written until it ends): no verdict at all. */
   interrupted?: boolean;
 }
@@ -193,3 +181,12 @@ export function buildResults(input: ResultsInput): Results {
 }
 
 export const exitCodeFor = (verdict: Verdict): number => (verdict === 'conformant' ? 0 : verdict === 'non-conformant' ? 1 : 2);
+
+/** The listing lag a run observed (--settle-ms): measured by the harness, reported here. */
+export interface ConsistencyStats {
+  settleMs: number;
+  /** Writes whose listing was awaited. */
+  samples: number;
+  medianLagMs: number | null;
+  maxLagMs: number | null;
+}

@@ -4,9 +4,9 @@
  * and that nothing was created, by reading this list.
  */
 import { proofWalk } from '../pagination/proof-walk.js';
-import { perRun } from '../suite/per-run.js';
+import { perRun } from '../harness/per-run.js';
 import type { WalkResult } from '../pagination/walker.js';
-import type { Probe } from '../suite/probe.js';
+import type { Probe } from '../harness/probe.js';
 
 export interface BankListing {
   /** The items of the User (those whose user_id is the one asked; a broken filter is another check's business). */

@@ -139,7 +139,7 @@ const byId = new Map<string, Requirement>(requirements.map((r) => [r.id, r]));
 
 export function requirement(id: RequirementId): Requirement {
   const found = byId.get(id);
-  if (!found) throw new Error(`unknown requirement id "${id}": add it to src/requirements.ts`);
+  if (!found) throw new Error(`unknown requirement id "${id}": add it to src/core/requirements.ts`);
   return found;
 }
 

@@ -18,7 +18,7 @@ export interface RunContext {
   settings: RunSettings;
   client: HttpClient;
   redactor: Redactor;
-  /** Every answer of the run held to what the spec states of its operation (src/suite/answer-audit.ts). */
+  /** Every answer of the run held to what the spec states of its operation (src/harness/answer-audit.ts). */
   audit: AnswerAudit;
 }
 

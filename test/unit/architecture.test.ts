@@ -1,0 +1,103 @@
+/**
+ * The house rules of src/ (issue 26): no two folders import each other, directly or around a
+ * circle, and no folder imports one on its own floor or above (src/core/floors.ts). Every relative
+ * import counts, type-only ones and dynamic import() included; nested folders belong to their top folder.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { packageRoot } from '../../src/core/paths.js';
+import { FLOORS, floorOf } from '../../src/core/floors.js';
+
+const srcDir = join(packageRoot, 'src');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+  );
+}
+
+/** Top folder of src/ a path is in ('' for a file at src/'s root). */
+const topFolder = (path: string): string => {
+  const parts = relative(srcDir, path).split('/');
+  return parts.length > 1 ? (parts[0] as string) : '';
+};
+
+/** Folder -> folder edges, each with one import that makes it (for the message). */
+function folderImports(): Map<string, Map<string, string>> {
+  const edges = new Map<string, Map<string, string>>();
+  for (const file of sourceFiles(srcDir)) {
+    const from = topFolder(file);
+    for (const match of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      const target = normalize(join(dirname(file), match[1] as string));
+      if (!target.startsWith(srcDir)) continue;
+      const to = topFolder(target);
+      if (to === from) continue;
+      if (!edges.has(from)) edges.set(from, new Map());
+      edges.get(from)?.set(to, `${relative(packageRoot, file)} imports ${match[1]}`);
+    }
+  }
+  return edges;
+}
+
+/** One cycle of the graph as a path (a -> b -> a), or undefined. */
+function findCycle(edges: ReadonlyMap<string, ReadonlyMap<string, string>>): string[] | undefined {
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (node: string): string[] | undefined => {
+    if (state.get(node) === 'open') return [...path.slice(path.indexOf(node)), node];
+    if (state.get(node) === 'done') return undefined;
+    state.set(node, 'open');
+    path.push(node);
+    for (const next of edges.get(node)?.keys() ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    state.set(node, 'done');
+    return undefined;
+  };
+  for (const node of edges.keys()) {
+    const cycle = visit(node);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}
+
+describe('the folders of src/', () => {
+  const edges = folderImports();
+
+  test('no file stands at the root of src/: entry points are in src/bin, shared modules in src/core and src/config', () => {
+    expect(readdirSync(srcDir).filter((name) => name.endsWith('.ts'))).toEqual([]);
+  });
+
+  test('every folder of src/ stands on a floor', () => {
+    const folders = readdirSync(srcDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    expect(folders.filter((folder) => !FLOORS.some((floor) => floor.includes(folder)))).toEqual([]);
+  });
+
+  test('no cycle between folders', () => {
+    const cycle = findCycle(edges);
+    expect(cycle === undefined ? undefined : cycle.map((folder, i) => (i === 0 ? folder : `${edges.get(cycle[i - 1] as string)?.get(folder)} -> ${folder}`)).join('\n')).toBeUndefined();
+  });
+
+  test('no import reaches a folder on its own floor or above', () => {
+    const upward: string[] = [];
+    for (const [from, targets] of edges) {
+      for (const [to, example] of targets) if (floorOf(to) >= floorOf(from)) upward.push(`${from} (floor ${floorOf(from)}) -> ${to} (floor ${floorOf(to)}): ${example}`);
+    }
+    expect(upward).toEqual([]);
+  });
+
+  test('the rules can fail: a cycle and an unknown folder are seen', () => {
+    const graph = new Map([
+      ['report', new Map([['compare', 'x']])],
+      ['compare', new Map([['results', 'y']])],
+      ['results', new Map([['report', 'z']])],
+    ]);
+    expect(findCycle(graph)).toEqual(['report', 'compare', 'results', 'report']);
+    expect(findCycle(new Map([['report', new Map([['compare', 'x']])]]))).toBeUndefined();
+    expect(() => floorOf('somewhere-new')).toThrow(/no floor/);
+    expect(floorOf('report')).toBeGreaterThan(floorOf('results'));
+  });
+});
