@@ -11,8 +11,7 @@ import { makeStoredProbe } from '../http/stored-probe.js';
 import { CreatedJournal } from '../report/created-journal.js';
 import { AnswerAudit } from './answer-audit.js';
 import { redactorFor } from './secrets.js';
-import type { RunSettings } from './settings.js';
-import { DEFAULT_SETTLE_MS } from './settle.js';
+import { DEFAULT_SETTLE_MS, type RunSettings } from './settings.js';
 
 export interface RunContext {
   settings: RunSettings;

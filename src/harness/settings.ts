@@ -37,3 +37,6 @@ declare module 'vitest' {
     conformance: RunSettings;
   }
 }
+
+/** The settle window when the settings give none (--settle-ms's default). */
+export const DEFAULT_SETTLE_MS = 5_000;

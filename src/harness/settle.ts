@@ -10,9 +10,8 @@ import type { HttpClient } from '../http/client.js';
 import { sleep } from '../http/throttle.js';
 import { perRun } from './per-run.js';
 import type { Probe } from './probe.js';
-import type { RunSettings } from './settings.js';
+import { DEFAULT_SETTLE_MS, type RunSettings } from './settings.js';
 
-export const DEFAULT_SETTLE_MS = 5_000;
 
 /** The observed listing lag of the run's writes, for results.json and the report. */
 

@@ -14,8 +14,10 @@ import type { Exchange, ExchangeRequest, ExchangeSummary } from './exchange.js';
 import { AdaptiveThrottle, type ThrottleStats } from './adaptive-throttle.js';
 import { parseRetryAfter, sleep } from './throttle.js';
 import { isIdempotent, isTransientRefusal, transientDelayMs } from './transient.js';
-import type { StoredVerdict } from './stored-probe.js';
 import { isTlsFailure, tlsFailureSentence } from './tls-trust.js';
+
+/** Whether a write that got no usable answer was stored after all (src/http/stored-probe.ts finds out). */
+export type StoredVerdict = { stored: false } | { stored: true; id: string } | { stored: 'unknown'; why: string };
 
 export type AuthChoice =
   | 'a' // the caller's token (--token)

@@ -7,10 +7,9 @@
  */
 import { isRecord } from '../domain/is-record.js';
 import type { ExchangeRequest } from './exchange.js';
-import type { HttpClient } from './client.js';
+import type { HttpClient, StoredVerdict } from './client.js';
 import { sleep } from './throttle.js';
 
-export type StoredVerdict = { stored: false } | { stored: true; id: string } | { stored: 'unknown'; why: string };
 
 /** Pages of a probe's listing at most (100 items each): a User with more banks than this is not probed to its end. */
 const MAX_PROBE_PAGES = 50;

@@ -1,5 +1,10 @@
 /** The ids (and other fields) of listed items, and the set arithmetic the traversal checks need. */
-import type { WalkResult } from './walker.js';
+
+/** What these functions read of a walk (a WalkResult is one): its pages' sizes in order, and the items. */
+export interface WalkOutline {
+  pages: readonly { index: number; itemCount: number }[];
+  items: readonly unknown[];
+}
 
 /** The id of a listed item as a string, or undefined when it has none. */
 export function idOf(item: unknown): string | undefined {
@@ -21,7 +26,7 @@ export function countWithoutId(items: readonly unknown[]): number {
 }
 
 /** Ids seen more than once in a walk, each with the (1-based) pages it appeared on. */
-export function duplicatesIn(result: WalkResult): Array<{ id: string; pages: number[] }> {
+export function duplicatesIn(result: WalkOutline): Array<{ id: string; pages: number[] }> {
   const pagesById = new Map<string, number[]>();
   let position = 0;
   for (const page of result.pages) {
@@ -37,7 +42,7 @@ export function duplicatesIn(result: WalkResult): Array<{ id: string; pages: num
 }
 
 /** The 1-based page each item of a walk was on (same order as result.items). */
-export function pageOfEachItem(result: WalkResult): number[] {
+export function pageOfEachItem(result: WalkOutline): number[] {
   const out: number[] = [];
   for (const page of result.pages) for (let i = 0; i < page.itemCount; i += 1) out.push(page.index + 1);
   return out.slice(0, result.items.length);

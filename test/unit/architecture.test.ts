@@ -23,19 +23,38 @@ const topFolder = (path: string): string => {
   return parts.length > 1 ? (parts[0] as string) : '';
 };
 
+/** Every relative import of src/: the importing file and the file it names (as written, .js for .ts). */
+function imports(): { file: string; target: string; written: string }[] {
+  return sourceFiles(srcDir).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) => ({
+      file,
+      target: normalize(join(dirname(file), (match[1] as string).replace(/\.js$/, '.ts'))),
+      written: match[1] as string,
+    })),
+  );
+}
+
+/** File -> file edges inside src/ (a circle of files is one even inside a folder). */
+function fileImports(): Map<string, Map<string, string>> {
+  const edges = new Map<string, Map<string, string>>();
+  for (const { file, target, written } of imports()) {
+    if (!target.startsWith(srcDir)) continue;
+    const from = relative(packageRoot, file);
+    if (!edges.has(from)) edges.set(from, new Map());
+    edges.get(from)?.set(relative(packageRoot, target), `${from} imports ${written}`);
+  }
+  return edges;
+}
+
 /** Folder -> folder edges, each with one import that makes it (for the message). */
 function folderImports(): Map<string, Map<string, string>> {
   const edges = new Map<string, Map<string, string>>();
-  for (const file of sourceFiles(srcDir)) {
+  for (const { file, target, written } of imports()) {
     const from = topFolder(file);
-    for (const match of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
-      const target = normalize(join(dirname(file), match[1] as string));
-      if (!target.startsWith(srcDir)) continue;
-      const to = topFolder(target);
-      if (to === from) continue;
-      if (!edges.has(from)) edges.set(from, new Map());
-      edges.get(from)?.set(to, `${relative(packageRoot, file)} imports ${match[1]}`);
-    }
+    const to = topFolder(target);
+    if (!target.startsWith(srcDir) || to === from) continue;
+    if (!edges.has(from)) edges.set(from, new Map());
+    edges.get(from)?.set(to, `${relative(packageRoot, file)} imports ${written}`);
   }
   return edges;
 }
@@ -79,6 +98,12 @@ describe('the folders of src/', () => {
   test('no cycle between folders', () => {
     const cycle = findCycle(edges);
     expect(cycle === undefined ? undefined : cycle.map((folder, i) => (i === 0 ? folder : `${edges.get(cycle[i - 1] as string)?.get(folder)} -> ${folder}`)).join('\n')).toBeUndefined();
+  });
+
+  test('no circle of files either, inside a folder or across', () => {
+    const files = fileImports();
+    const cycle = findCycle(files);
+    expect(cycle === undefined ? undefined : cycle.slice(1).map((to, i) => files.get(cycle[i] as string)?.get(to)).join('\n')).toBeUndefined();
   });
 
   test('no import reaches a folder on its own floor or above', () => {
