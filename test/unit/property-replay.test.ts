@@ -17,7 +17,11 @@ async function counterexampleOf(faultName: FaultName): Promise<{ code: number | 
   try {
     // A generous request time-out gives each check (six times it) room to shrink to the end: under a
     // busy machine's load the default bound can interrupt shrinking at a different step in each run.
-    const run = await runCli([...targetArgs(reference), '--seed', SEED, '--timeout-ms', '30000'], { timeoutMs: 300_000 });
+    // One check at a time: side by side, the valid-body properties share their planned writes, and
+    // how many a failing one gets for shrinking depends on how the others' sends interleave with it
+    // (seen on a clean clone under load: shrunk 4 times in one run, 5 in the other). Known limit of
+    // replay under concurrency, noted on issue 30; the seed alone decides it when checks run in turn.
+    const run = await runCli([...targetArgs(reference), '--seed', SEED, '--timeout-ms', '30000', '--concurrency', '1'], { timeoutMs: 300_000 });
     const check = run.results?.checks.find((c) => c.id === faultNamed(faultName).caughtBy) as { outcome: string; findings?: { severity: string; counterexample?: string; counterexampleCurl?: string }[] } | undefined;
     expect(check?.outcome, run.stdout).toBe('fail');
     const finding = check?.findings?.find((f) => f.severity === 'fail' && f.counterexample !== undefined);
