@@ -42,7 +42,7 @@ const AT_ONCE = 20;
 /** Writes the invalid-body properties may use beyond KEEP_FOR_LATER: the bodies a lenient target accepts. */
 const INVALID_ROOM = 3;
 
-const validSends = perRun((client) => new SendCache<CreateBody>(client, (body) => JSON.stringify(body), (json) => ({ method: 'POST', path: '/user_banks', json }), KEEP_FOR_LATER));
+const validSends = perRun((client) => new SendCache<CreateBody>(client, (body) => JSON.stringify(body), (json) => ({ method: 'POST', path: '/user_banks', json })));
 /**
  * How the creation checks share the write budget, fixed when the first of them starts (they run side
  * by side, and the valid-body properties must all judge the same bodies): after KEEP_FOR_LATER and
