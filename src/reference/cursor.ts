@@ -1,8 +1,7 @@
 /**
  * Cursors in two legitimate styles: an opaque keyset cursor (stable while rows are added: it names
- * the last row seen) with an integrity tag so a tampered one is refused, and a plain offset.
- * Cursors also carry a lap number, which stays 0 except under the cursor-never-ends fault: there the
- * end of the list points back to its start with lap + 1, so every cursor of the endless walk is new.
+ * the last row seen, and the listing it was issued for) with an integrity tag so a tampered one is
+ * refused, and a plain offset.
  */
 import { createHmac } from 'node:crypto';
 import type { Variation } from './variations.js';
@@ -10,70 +9,37 @@ import type { Variation } from './variations.js';
 // Stryker disable next-line StringLiteral: equivalent: any key signs and checks alike.
 const KEY = 'reference-cursor-key';
 
-export type CursorPosition = ({ kind: 'after-seq'; seq: number } | { kind: 'offset'; offset: number } | { kind: 'restart' }) & { lap: number };
+export type CursorPosition = { kind: 'after-seq'; seq: number } | { kind: 'offset'; offset: number };
 
-export function encodeCursor(style: Variation['cursorStyle'], position: { lastSeq: number; nextOffset: number; lap?: number }, scope: string): string {
-  // Stryker disable next-line all: fault-only: the lap is above 0 only on the endless walk of the cursor-never-ends fault, off in every run that judges a mutant.
-  const lap = position.lap ?? 0;
-  if (style === 'offset') {
-    // Stryker disable next-line all: fault-only: the lap (see above).
-    return lap > 0 ? `${position.nextOffset}L${lap}` : String(position.nextOffset);
-  }
-  // Stryker disable next-line all: fault-only: the lap (see above).
-  const lapped = lap > 0 ? { l: lap } : {};
-  return sign({ k: position.lastSeq, s: scope, ...lapped });
+export function encodeCursor(style: Variation['cursorStyle'], position: { lastSeq: number; nextOffset: number }, scope: string): string {
+  if (style === 'offset') return String(position.nextOffset);
+  return sign({ k: position.lastSeq, s: scope });
 }
 
-// Stryker disable all: fault-only: called only under the cursor-never-ends fault, off in every run that judges a mutant.
-/** A cursor back to the start of the list for the given lap (only the cursor-never-ends fault makes one). */
-export function encodeRestartCursor(style: Variation['cursorStyle'], lap: number, scope: string): string {
-  if (style === 'offset') return `0L${lap}`;
-  return sign({ r: lap, s: scope });
-}
-// Stryker restore all
-
-/** The position a cursor points to, or undefined when it is not one this server issued for this scope. */
-export function decodeCursor(style: Variation['cursorStyle'], cursor: string, scope: string): CursorPosition | undefined {
+/** What a cursor this server issued says: the position, and for the opaque style the listing (scope) it was issued for. */
+export function readCursor(style: Variation['cursorStyle'], cursor: string): { position: CursorPosition; scope?: string } | undefined {
   if (style === 'offset') {
-    const match = /^(\d{1,9})(?:L(\d{1,9}))?$/.exec(cursor);
-    if (!match) return undefined;
-    // Stryker disable next-line all: fault-only: the lap is above 0 only on the endless walk of the cursor-never-ends fault, off in every run that judges a mutant.
-    const lap = Number(match[2] ?? 0);
-    return { kind: 'offset', offset: Number(match[1]), lap };
+    const match = /^(\d{1,9})$/.exec(cursor);
+    return match ? { position: { kind: 'offset', offset: Number(match[1]) } } : undefined;
   }
   const [payload, given, extra] = cursor.split('.');
   if (!payload || !given || extra !== undefined || tag(payload) !== given) return undefined;
   try {
-    const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { k?: unknown; r?: unknown; s?: unknown; l?: unknown };
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: equivalent for the keyset cursor: it names a position, and a position used in another caller's or filter's list still lists only that list's own items (the offset style has no scope at all).
-    if (parsed.s !== scope) return undefined;
-    // Stryker disable next-line StringLiteral,ObjectLiteral: fault-only: only the cursor-never-ends fault issues a restart cursor (r), off in every run that judges a mutant.
-    if (typeof parsed.r === 'number') return { kind: 'restart', lap: parsed.r };
-    if (typeof parsed.k !== 'number') return undefined;
-    // Stryker disable next-line all: fault-only: the lap (l) is present only on the endless walk of the cursor-never-ends fault.
-    const lap = typeof parsed.l === 'number' ? parsed.l : 0;
-    return { kind: 'after-seq', seq: parsed.k, lap };
+    const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { k?: unknown; s?: unknown };
+    if (typeof parsed.k !== 'number' || typeof parsed.s !== 'string') return undefined;
+    return { position: { kind: 'after-seq', seq: parsed.k }, scope: parsed.s };
   } catch {
     return undefined;
   }
 }
 
-// Stryker disable all: fault-only: read only by the cursor-trusted-owner and cursor-trusted-filter faults, off in every run that judges a mutant.
-/**
- * The scope an opaque cursor was issued for (which caller's list, with which filters), or undefined.
- * Only the faults that trust the cursor over the request read it (faults/lists.ts, faults/auth.ts).
- */
-export function scopeOfCursor(cursor: string): string | undefined {
-  const [payload, given] = cursor.split('.');
-  if (!payload || !given || tag(payload) !== given) return undefined;
-  try {
-    const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { s?: unknown };
-    return typeof parsed.s === 'string' ? parsed.s : undefined;
-  } catch {
-    return undefined;
-  }
+/** The position a cursor points to, or undefined when it is not one this server issued for this listing. */
+export function decodeCursor(style: Variation['cursorStyle'], cursor: string, scope: string): CursorPosition | undefined {
+  const read = readCursor(style, cursor);
+  // An opaque cursor is refused in another listing than its own; an offset carries no listing.
+  if (read === undefined || (read.scope !== undefined && read.scope !== scope)) return undefined;
+  return read.position;
 }
-// Stryker restore all
 
 /**
  * The reservedCursorChars variation: every cursor starts with characters that are reserved in a query

@@ -1,33 +1,39 @@
 /** Small node:http helpers of the reference: JSON answers, error bodies in the chosen shape, bounded body reading. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Answer } from './hooks.js';
 import type { Variation } from './variations.js';
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+/**
+ * The message of an error answer. Spec 7 leaves error codes and messages open ("not shown"), so only
+ * whether there is one counts; npm run mutation does not judge its text (stryker-plugins/error-text-ignorer.mjs).
+ */
+export type ErrorSentence = string;
+
+export function jsonAnswer<B>(status: number, body: B, headers: Record<string, string> = {}): Answer<B> {
+  return { status, body, headers };
+}
+
+/** Sends an answer the hooks may have bent: its text when set, else its body as JSON. */
+export function send(res: ServerResponse, answer: Answer): void {
+  const text = answer.text ?? JSON.stringify(answer.body);
+  res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...answer.headers });
   res.end(text);
 }
 
-/** Error bodies in one of two legitimate shapes (spec 7: "Error response shape ... not shown"). */
-export function sendError(
-  res: ServerResponse,
-  variation: Variation,
-  status: number,
-  code: string,
-  message: string,
-  headers: Record<string, string> = {},
-): void {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral,BlockStatement: equivalent: which of the two legitimate error shapes is sent (spec 7: 'Error response shape ... not shown').
+/** An error answer in the variation's shape, not sent yet (a hook may bend it first). */
+export function errorAnswer(variation: Variation, status: number, code: string, message: string, headers: Record<string, string> = {}): Answer {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent: which of the two legitimate error shapes is sent (spec 7: 'Error response shape ... not shown').
   if (variation.errorShape === 'problem') {
-    // Stryker disable next-line all: equivalent: the members of an error body (spec 7: 'Error response shape ... not shown').
-    const text = JSON.stringify({ type: `https://errors.example/${code}`, title: code.replace(/_/g, ' '), status, detail: message });
-    // Stryker disable next-line StringLiteral: equivalent: the label of an error body (spec 7 leaves error answers open; the JSON conventions are about success answers).
-    res.writeHead(status, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(text), ...headers });
-    res.end(text);
-    return;
+    // Stryker disable next-line all: equivalent: the members and label of an error body (spec 7: 'Error response shape ... not shown'; the JSON conventions are about success answers).
+    return { status, body: { type: `https://errors.example/${code}`, title: code.replace(/_/g, ' '), status, detail: message }, headers: { 'content-type': 'application/problem+json', ...headers } };
   }
   // Stryker disable next-line ObjectLiteral: equivalent: the members of an error body (spec 7: 'Error response shape ... not shown').
-  sendJson(res, status, { error: { code, message } }, headers);
+  return { status, body: { error: { code, message } }, headers };
+}
+
+/** An error answer sent at once, in one of two legitimate shapes (spec 7: "Error response shape ... not shown"). */
+export function sendError(res: ServerResponse, variation: Variation, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
+  send(res, errorAnswer(variation, status, code, message, headers));
 }
 
 export class BodyTooLarge extends Error {}
@@ -43,7 +49,7 @@ export async function readBody(req: IncomingMessage, cap = 1_048_576): Promise<s
     chunks.push(chunk);
   }
   const text = Buffer.concat(chunks).toString('utf8');
-  // Kept on the request for the layers after the handler (the store hook of request-hooks.ts).
+  // Kept on the request for the hooks that read the body after the handler did (hooks.ts).
   (req as IncomingMessage & { bodyText?: string }).bodyText = text;
   return text;
 }

@@ -45,3 +45,6 @@ export interface Caller {
   banks: BankRecord[];
   rfps: RfpRecord[];
 }
+
+/** The four operations of the spec (section 4), as the router names them. */
+export type OperationName = 'create_user_bank' | 'list_user_banks' | 'list_rfp_registrations' | 'get_user';

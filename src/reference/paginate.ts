@@ -1,5 +1,5 @@
-/** One page of an ordered list, after a cursor, in either cursor style (and the paging defects of the fault catalog). */
-import { decodeCursor, encodeCursor, encodeRestartCursor, spellCursor, unspellCursor } from './cursor.js';
+/** One page of an ordered list, after a cursor, in either cursor style. */
+import { decodeCursor, encodeCursor, spellCursor, unspellCursor } from './cursor.js';
 import type { Variation } from './variations.js';
 
 export interface Page<T> {
@@ -9,39 +9,25 @@ export interface Page<T> {
 
 export class BadCursor extends Error {}
 
-/** Paging defects a handler switches on for a fault (src/reference/faults/lists.ts). */
-export interface PagingDefects {
-  /** After a cursor, start one item late ('skip') or one item early ('repeat'). */
-  boundary?: 'skip' | 'repeat';
-  /** Instead of null at the end, a fresh cursor back to the start, forever. */
-  neverEnds?: boolean;
-}
-
 export function paginate<T extends { seq: number }>(
   ordered: readonly T[],
-  options: { cursor: string | undefined; limit: number; variation: Variation; scope: string; defects?: PagingDefects },
+  options: { cursor: string | undefined; limit: number; variation: Variation; scope: string; startAfterCursor?: (start: number) => number },
 ): Page<T> {
   const { cursor, limit, variation, scope } = options;
-  const defects = options.defects ?? {};
   let start = 0;
-  let lap = 0;
   if (cursor !== undefined) {
     const issued = unspellCursor(variation, cursor);
     const position = issued === undefined ? undefined : decodeCursor(variation.cursorStyle, issued, scope);
     // Stryker disable next-line StringLiteral: the message is never sent (the handlers answer their own error text, which spec 7 leaves open).
     if (!position) throw new BadCursor('cursor not recognised');
-    // Stryker disable next-line all: fault-only: the lap is above 0 only on the endless walk of the cursor-never-ends fault, off in every run that judges a mutant.
-    lap = position.lap;
     if (position.kind === 'offset') start = position.offset;
-    else if (position.kind === 'after-seq') {
+    else {
       const ascending = variation.order === 'asc';
       const index = ordered.findIndex((row) => (ascending ? row.seq > position.seq : row.seq < position.seq));
       start = index === -1 ? ordered.length : index;
     }
-    // Stryker disable next-line all: fault-only: the paging defects of the page-boundary-skip and page-boundary-repeat faults, off in every run that judges a mutant.
-    if (defects.boundary === 'skip') start = Math.min(ordered.length, start + 1);
-    // Stryker disable next-line all: fault-only: as above.
-    if (defects.boundary === 'repeat') start = Math.max(0, start - 1);
+    // A hook point (list.start of hooks.ts), the identity unless a fault bends it.
+    if (options.startAfterCursor) start = options.startAfterCursor(start);
   }
   const items = ordered.slice(start, start + limit);
   const end = start + items.length;
@@ -53,8 +39,6 @@ export function paginate<T extends { seq: number }>(
   const pointOnward = more || emptyPageNext;
   const last = items[items.length - 1];
   // Stryker disable next-line LogicalOperator: equivalent: a cursor after the last item of a last page is one more, empty page (see above); with no item there is no page left to point past.
-  if (pointOnward && last) return { items, nextCursor: spellCursor(variation, encodeCursor(variation.cursorStyle, { lastSeq: last.seq, nextOffset: end, lap }, scope)) };
-  // Stryker disable next-line all: fault-only: the cursor-never-ends fault, off in every run that judges a mutant.
-  if (defects.neverEnds) return { items, nextCursor: spellCursor(variation, encodeRestartCursor(variation.cursorStyle, lap + 1, scope)) };
+  if (pointOnward && last) return { items, nextCursor: spellCursor(variation, encodeCursor(variation.cursorStyle, { lastSeq: last.seq, nextOffset: end }, scope)) };
   return { items, nextCursor: null };
 }

