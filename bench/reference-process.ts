@@ -16,9 +16,13 @@ export interface ReferenceProcess {
 const serveScript = fileURLToPath(new URL('../src/reference/serve.ts', import.meta.url));
 
 export function startReferenceProcess(args: string[] = [], timeoutMs = 30_000): Promise<ReferenceProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), serveScript, '--port', '0', '--json', ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', import.meta.resolve('tsx'), serveScript, '--port', '0', '--json', ...args],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

@@ -17,7 +17,8 @@ const CONCURRENCY = 8; // the CLI's default --concurrency
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 // Five rounds: on 2 shared cores a single round swings from 0.5 to 0.9; the median of five is steadier.
 const ROUNDS = 5;
-const cpuPerRequest = (rates: Rate[]): number => rates.reduce((sum, r) => sum + r.cpuMsPerRequest * r.requests, 0) / rates.reduce((sum, r) => sum + r.requests, 0);
+const cpuPerRequest = (rates: Rate[]): number =>
+  rates.reduce((sum, r) => sum + r.cpuMsPerRequest * r.requests, 0) / rates.reduce((sum, r) => sum + r.requests, 0);
 const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
 const log = (line: string): void => console.error(`bench: ${line}`);
 
@@ -33,8 +34,17 @@ try {
     const client = await clientRate(server.url, server.token, CONCURRENCY, SECONDS);
     const cannon = await autocannonRate(server.url, server.token, CONCURRENCY, SECONDS);
     const floor = await parseFloorRate(server.url, server.token, CONCURRENCY, SECONDS);
-    if (client.non2xx > 0 || cannon.non2xx > 0 || floor.non2xx > 0) throw new Error(`non-2xx answers during the throughput runs (client ${client.non2xx}, autocannon ${cannon.non2xx}, undici + JSON.parse ${floor.non2xx})`);
-    rounds.push({ client, cannon, floor, ratio: client.perSecond / cannon.perSecond, cpuOverFloor: client.cpuMsPerRequest / floor.cpuMsPerRequest });
+    if (client.non2xx > 0 || cannon.non2xx > 0 || floor.non2xx > 0)
+      throw new Error(
+        `non-2xx answers during the throughput runs (client ${client.non2xx}, autocannon ${cannon.non2xx}, undici + JSON.parse ${floor.non2xx})`,
+      );
+    rounds.push({
+      client,
+      cannon,
+      floor,
+      ratio: client.perSecond / cannon.perSecond,
+      cpuOverFloor: client.cpuMsPerRequest / floor.cpuMsPerRequest,
+    });
   }
 } finally {
   await server.stop();
@@ -60,7 +70,9 @@ const t10k = await traverse(10_000);
 log('walking 100,000 user banks');
 const t100k = await traverse(100_000);
 
-const figuresOf = (run: Awaited<ReturnType<typeof suiteRun>>): { seconds: number; verdict: string | undefined; exitCode: number | null; requests: number; created: number } => ({
+const figuresOf = (
+  run: Awaited<ReturnType<typeof suiteRun>>,
+): { seconds: number; verdict: string | undefined; exitCode: number | null; requests: number; created: number } => ({
   seconds: round(run.seconds),
   verdict: run.verdict,
   exitCode: run.exitCode,
@@ -70,7 +82,12 @@ const figuresOf = (run: Awaited<ReturnType<typeof suiteRun>>): { seconds: number
 
 const bench = {
   measuredAt: new Date().toISOString(),
-  machine: { cpus: availableParallelism(), node: process.version, platform: process.platform, loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0] ?? 0) } },
+  machine: {
+    cpus: availableParallelism(),
+    node: process.version,
+    platform: process.platform,
+    loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0] ?? 0) },
+  },
   concurrency: CONCURRENCY,
   /** The median of the rounds' ratios, with that round's rates beside it. */
   runnerVsAutocannon: round(median.ratio),
@@ -122,17 +139,45 @@ writeFileSync(join(dir, 'bench.json'), `${JSON.stringify(bench, null, 2)}\n`);
 
 const met = (ok: boolean): string => (ok ? 'met' : 'NOT met');
 const rows: [string, string, string][] = [
-  ['runnerVsAutocannon', `${bench.runnerVsAutocannon} (${bench.runnerRequestsPerSecond} vs ${bench.autocannonRequestsPerSecond} req/s)`, `>= 0.7 ${met(bench.runnerVsAutocannon >= 0.7)}`],
+  [
+    'runnerVsAutocannon',
+    `${bench.runnerVsAutocannon} (${bench.runnerRequestsPerSecond} vs ${bench.autocannonRequestsPerSecond} req/s)`,
+    `>= 0.7 ${met(bench.runnerVsAutocannon >= 0.7)}`,
+  ],
   ['client CPU/request', `${bench.runnerCpuMsPerRequest} ms (autocannon ${bench.autocannonCpuMsPerRequest} ms)`, ''],
-  ['clientCpuVsParseFloor', `${bench.clientCpuVsParseFloor} (undici + JSON.parse ${bench.parseFloorCpuMsPerRequest} ms/page)`, `<= 1.25 ${met(bench.clientCpuVsParseFloor <= 1.25)}`],
+  [
+    'clientCpuVsParseFloor',
+    `${bench.clientCpuVsParseFloor} (undici + JSON.parse ${bench.parseFloorCpuMsPerRequest} ms/page)`,
+    `<= 1.25 ${met(bench.clientCpuVsParseFloor <= 1.25)}`,
+  ],
   ['suiteSecondsLocal', `${bench.suiteSecondsLocal} s, ${bench.requestsLocal} requests`, `<= 10 s ${met(bench.suiteSecondsLocal <= 10)}`],
-  ['suiteSecondsAt50ms', `${bench.suiteSecondsAt50ms} s, ${bench.requestsAt50ms} requests`, `<= 20 s ${met(bench.suiteSecondsAt50ms <= 20)}`],
-  ['throttled100', `${bench.throttled100.seconds} s, ${bench.throttled100.requests} requests (${bench.throttled100.verdict})`, `exit 0 ${met(bench.throttled100.exitCode === 0)}`],
-  ['large100kLocal', `${bench.large100kLocal.seconds} s, ${bench.large100kLocal.requests} requests (${bench.large100kLocal.verdict})`, `exit 0 ${met(bench.large100kLocal.exitCode === 0)}`],
-  ['largeAt30ms', `${bench.largeAt30ms.seconds} s, ${bench.largeAt30ms.requests} requests (${bench.largeAt30ms.verdict})`, `exit 0 in <= 60 s ${met(bench.largeAt30ms.exitCode === 0 && bench.largeAt30ms.seconds <= 60)}`],
+  [
+    'suiteSecondsAt50ms',
+    `${bench.suiteSecondsAt50ms} s, ${bench.requestsAt50ms} requests`,
+    `<= 20 s ${met(bench.suiteSecondsAt50ms <= 20)}`,
+  ],
+  [
+    'throttled100',
+    `${bench.throttled100.seconds} s, ${bench.throttled100.requests} requests (${bench.throttled100.verdict})`,
+    `exit 0 ${met(bench.throttled100.exitCode === 0)}`,
+  ],
+  [
+    'large100kLocal',
+    `${bench.large100kLocal.seconds} s, ${bench.large100kLocal.requests} requests (${bench.large100kLocal.verdict})`,
+    `exit 0 ${met(bench.large100kLocal.exitCode === 0)}`,
+  ],
+  [
+    'largeAt30ms',
+    `${bench.largeAt30ms.seconds} s, ${bench.largeAt30ms.requests} requests (${bench.largeAt30ms.verdict})`,
+    `exit 0 in <= 60 s ${met(bench.largeAt30ms.exitCode === 0 && bench.largeAt30ms.seconds <= 60)}`,
+  ],
   ['suiteSecondsLarge', `${bench.suiteSecondsLarge} s, ${bench.requestsLarge} requests (${bench.runs.large.verdict})`, ''],
   ['traversal10k', `${bench.traversal10k.seconds} s, peak RSS ${bench.traversal10k.peakRssMb} MB`, ''],
-  ['traversal100k', `${bench.traversal100k.seconds} s, peak RSS ${bench.traversal100k.peakRssMb} MB`, `<= 256 MB ${met(bench.traversal100k.peakRssMb <= 256)}`],
+  [
+    'traversal100k',
+    `${bench.traversal100k.seconds} s, peak RSS ${bench.traversal100k.peakRssMb} MB`,
+    `<= 256 MB ${met(bench.traversal100k.peakRssMb <= 256)}`,
+  ],
 ];
 for (const [name, value, target] of rows) console.log(`${name.padEnd(20)} ${value.padEnd(48)} ${target}`);
 console.log(`written to ${join(dir, 'bench.json')}`);

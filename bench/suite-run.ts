@@ -25,14 +25,28 @@ export interface SuiteRunFigures {
 
 const cli = fileURLToPath(new URL('../src/bin/cli.ts', import.meta.url));
 
-export async function suiteRun(options: { latencyMs: number; extraBanks?: number; concurrency?: number; timeoutMs?: number; variation?: string }): Promise<SuiteRunFigures> {
-  const reference = await startReference({ latencyMs: options.latencyMs, extraBanks: options.extraBanks ?? 0, ...(options.variation !== undefined ? { variation: options.variation } : {}) });
+export async function suiteRun(options: {
+  latencyMs: number;
+  extraBanks?: number;
+  concurrency?: number;
+  timeoutMs?: number;
+  variation?: string;
+}): Promise<SuiteRunFigures> {
+  const reference = await startReference({
+    latencyMs: options.latencyMs,
+    extraBanks: options.extraBanks ?? 0,
+    ...(options.variation !== undefined ? { variation: options.variation } : {}),
+  });
   const reportDir = mkdtempSync(join(tmpdir(), 'blc-bench-'));
   const args = [
-    '--base-url', reference.url,
-    '--user-id', reference.callers.a.userIds[0] as string,
-    '--user-id-b', reference.callers.b.userIds[0] as string,
-    '--report-dir', reportDir,
+    '--base-url',
+    reference.url,
+    '--user-id',
+    reference.callers.a.userIds[0] as string,
+    '--user-id-b',
+    reference.callers.b.userIds[0] as string,
+    '--report-dir',
+    reportDir,
     ...(options.concurrency ? ['--concurrency', String(options.concurrency)] : []),
   ];
   try {
@@ -41,7 +55,13 @@ export async function suiteRun(options: { latencyMs: number; extraBanks?: number
       const proc = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), cli, ...args], {
         stdio: ['ignore', 'ignore', 'inherit'],
         // Tokens through the environment, as README asks of users (a token flag draws the CLI's warning).
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CI: 'true', CONFORMANCE_TOKEN: reference.callers.a.token, CONFORMANCE_TOKEN_B: reference.callers.b.token },
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '/tmp',
+          CI: 'true',
+          CONFORMANCE_TOKEN: reference.callers.a.token,
+          CONFORMANCE_TOKEN_B: reference.callers.b.token,
+        },
       });
       const timer = setTimeout(() => proc.kill('SIGKILL'), options.timeoutMs ?? 300_000);
       proc.on('error', reject);

@@ -43,7 +43,11 @@ async function closedLoopRate(concurrency: number, seconds: number, send: () => 
 
 export async function clientRate(url: string, token: string, concurrency: number, seconds: number): Promise<Rate> {
   const { client } = benchContext(benchSettings(url, token, '', concurrency));
-  const rate = await closedLoopRate(concurrency, seconds, async () => (await client.send({ path: '/user_banks', query: { limit: 100 } })).status);
+  const rate = await closedLoopRate(
+    concurrency,
+    seconds,
+    async () => (await client.send({ path: '/user_banks', query: { limit: 100 } })).status,
+  );
   await client.close();
   return rate;
 }
@@ -58,7 +62,13 @@ export async function autocannonRate(url: string, token: string, concurrency: nu
     headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
   });
   const total = result.requests.total;
-  return { requests: total, seconds: result.duration, perSecond: total / result.duration, non2xx: result.non2xx + result.errors, cpuMsPerRequest: cpuMs(cpu) / Math.max(1, total) };
+  return {
+    requests: total,
+    seconds: result.duration,
+    perSecond: total / result.duration,
+    non2xx: result.non2xx + result.errors,
+    cpuMsPerRequest: cpuMs(cpu) / Math.max(1, total),
+  };
 }
 
 /**
@@ -69,7 +79,10 @@ export async function autocannonRate(url: string, token: string, concurrency: nu
 export async function parseFloorRate(url: string, token: string, concurrency: number, seconds: number): Promise<Rate> {
   const agent = new Agent({ connections: concurrency, pipelining: 1 });
   const rate = await closedLoopRate(concurrency, seconds, async () => {
-    const answer = await request(url + PATH, { dispatcher: agent, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+    const answer = await request(url + PATH, {
+      dispatcher: agent,
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    });
     JSON.parse(await answer.body.text());
     return answer.statusCode;
   });

@@ -33,7 +33,8 @@ export async function traverse(total: number, timeoutMs = 600_000): Promise<Trav
       });
     });
     const result = JSON.parse(out.trim().split('\n').pop() as string) as Traversal;
-    if (result.items !== total || result.end !== 'complete') throw new Error(`the walk of ${total} read ${result.items} items and ended ${result.end}`);
+    if (result.items !== total || result.end !== 'complete')
+      throw new Error(`the walk of ${total} read ${result.items} items and ended ${result.end}`);
     return result;
   } finally {
     await reference.close();

@@ -9,7 +9,10 @@ import { benchContext, benchSettings } from './suite-context.js';
 
 const [url, token] = process.argv.slice(2) as [string, string];
 const run = benchContext(benchSettings(url, token, '', 1));
-const probe = new Probe({ id: 'bench.traversal', area: 'pagination', requirement: 'list_user_banks.cursor', title: 'walk the whole list' }, run);
+const probe = new Probe(
+  { id: 'bench.traversal', area: 'pagination', requirement: 'list_user_banks.cursor', title: 'walk the whole list' },
+  run,
+);
 const started = performance.now();
 const result = await walk(probe, { path: '/user_banks', limit: 100, maxPages: HARD_MAX_PAGES, maxMs: 600_000 });
 const seconds = (performance.now() - started) / 1000;

@@ -66,7 +66,18 @@ export async function judgeBlindServer(batch: string, server: string, seed: stri
     const undecidedBy = run.code === 2 && inconclusive.length === 0 ? [run.stderr.trim().split('\n').pop() ?? ''] : inconclusive;
     const verdict: BlindOutcome['verdict'] =
       run.code === 1 ? (control ? 'falsely failed' : 'caught') : run.code === 0 ? (control ? 'conformant' : 'missed') : 'undecided';
-    return { batch, server, control, exitCode: run.code, verdict, failing, warnings, undecidedBy, reportDir: run.reportDir, seconds: Math.round(run.durationMs / 100) / 10 };
+    return {
+      batch,
+      server,
+      control,
+      exitCode: run.code,
+      verdict,
+      failing,
+      warnings,
+      undecidedBy,
+      reportDir: run.reportDir,
+      seconds: Math.round(run.durationMs / 100) / 10,
+    };
   } finally {
     await target.close();
   }
@@ -89,7 +100,9 @@ async function inPool<T, R>(items: T[], bound: number, work: (item: T) => Promis
 async function main(argv: string[]): Promise<number> {
   const only = argValue(argv, '--only');
   const seed = argValue(argv, '--seed') ?? '42';
-  const batches = argValue(argv, '--batch') ? [argValue(argv, '--batch') as string] : readdirSync(blindRoot).filter((d) => existsSync(join(blindRoot, d, 'README.md')));
+  const batches = argValue(argv, '--batch')
+    ? [argValue(argv, '--batch') as string]
+    : readdirSync(blindRoot).filter((d) => existsSync(join(blindRoot, d, 'README.md')));
   const outcomes: BlindOutcome[] = [];
   for (const batch of batches) {
     const servers = serversOf(batch).filter((s) => only === undefined || s === only);
@@ -107,7 +120,8 @@ async function main(argv: string[]): Promise<number> {
     const caught = faults.filter((o) => o.verdict === 'caught').length;
     const control = outcomes.find((o) => o.batch === batch && o.control);
     lines.push(`${batch}: caught ${caught} of ${faults.length} blind faults; control ${control?.verdict ?? 'not run'}`);
-    for (const o of faults.filter((f) => f.verdict !== 'caught')) lines.push(`  ${o.verdict}: ${o.server}${o.undecidedBy.length > 0 ? ` (${o.undecidedBy.join('; ')})` : ''}`);
+    for (const o of faults.filter((f) => f.verdict !== 'caught'))
+      lines.push(`  ${o.verdict}: ${o.server}${o.undecidedBy.length > 0 ? ` (${o.undecidedBy.join('; ')})` : ''}`);
   }
   console.log(lines.join('\n'));
   const outDir = join(packageRoot, 'reports', 'blind');

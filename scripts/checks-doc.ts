@@ -28,7 +28,7 @@ export function checksDocMarkdown(): string {
     '',
     `${proofs.length} checks. Each proves one requirement of the spec: a **MUST** check fails the run when it`,
     'is broken, a **SHOULD** check (a convention where the spec is silent) only warns. Each is the aimed',
-    'check of at least one fault of the reference\'s catalog, and `npm test` runs every fault and sees the',
+    "check of at least one fault of the reference's catalog, and `npm test` runs every fault and sees the",
     'check give that outcome (`test/matrix/faults.test.ts`), so no check here is a green light painted on',
     'the wall. `npm run conformance -- --list` prints the same list; `--list --statements` the statements.',
     '',

@@ -53,7 +53,8 @@ export interface Judgement {
   runs: number;
 }
 
-const targetName = (variation: string | undefined): string => (variation === undefined ? 'the embedded reference' : `variation ${variation}`);
+const targetName = (variation: string | undefined): string =>
+  variation === undefined ? 'the embedded reference' : `variation ${variation}`;
 
 export class MutantJudge {
   private runner: SuiteRunner | undefined;
@@ -83,11 +84,23 @@ export class MutantJudge {
   }
 
   /** One conformance run as the CLI makes it; undefined when it is conformant, else what was wrong. */
-  private async runAgainst(reference: Awaited<ReturnType<typeof startReference>>, variation: string | undefined, strict: boolean): Promise<string | undefined> {
+  private async runAgainst(
+    reference: Awaited<ReturnType<typeof startReference>>,
+    variation: string | undefined,
+    strict: boolean,
+  ): Promise<string | undefined> {
     const { a, b } = reference.callers;
     // The baseline is the CLI with no --base-url; a variation is given as a partner gives a target.
     const argv = [...COMMON, ...(strict ? ['--strict'] : []), ...(variation === undefined ? [] : ['--base-url', reference.url])];
-    const env = variation === undefined ? {} : { CONFORMANCE_TOKEN: a.token, CONFORMANCE_USER_ID: a.userIds[0], CONFORMANCE_TOKEN_B: b.token, CONFORMANCE_USER_ID_B: b.userIds[0] };
+    const env =
+      variation === undefined
+        ? {}
+        : {
+            CONFORMANCE_TOKEN: a.token,
+            CONFORMANCE_USER_ID: a.userIds[0],
+            CONFORMANCE_TOKEN_B: b.token,
+            CONFORMANCE_USER_ID_B: b.userIds[0],
+          };
     const config = loadConfig({ argv, env });
     const settings = settingsFrom(config, variation === undefined ? reference : undefined);
     const redactor = redactorFor(settings);
@@ -110,13 +123,15 @@ export class MutantJudge {
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
   const named = args.flatMap((arg, i) => (arg === '--fault' && args[i + 1] !== undefined ? [args[i + 1] as string] : []));
-  for (const name of named) if (!isFaultName(name)) throw new Error(`--fault ${name}: not a fault of the catalog (npm run serve -- --list-faults)`);
+  for (const name of named)
+    if (!isFaultName(name)) throw new Error(`--fault ${name}: not a fault of the catalog (npm run serve -- --list-faults)`);
   const faults = named.filter(isFaultName);
   const only = args[args.indexOf('--only') + 1];
   const judge = new MutantJudge();
   if (args.includes('--only')) {
     judge.targets = JUDGE_TARGETS.filter((t) => (t.variation ?? 'baseline') === only);
-    if (judge.targets.length === 0) throw new Error(`--only ${only}: not one of ${JUDGE_TARGETS.map((t) => t.variation ?? 'baseline').join(', ')}`);
+    if (judge.targets.length === 0)
+      throw new Error(`--only ${only}: not one of ${JUDGE_TARGETS.map((t) => t.variation ?? 'baseline').join(', ')}`);
   }
   let killed = false;
   try {
@@ -125,7 +140,9 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
       const started = Date.now();
       const judgement = await judge.judge();
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      console.log(`${faultsOn.length > 0 ? `faults ${faultsOn.join(', ')}` : 'no fault'}: ${judgement.killed ? 'not conformant' : 'conformant'}: ${judgement.reason} (${judgement.runs} runs, ${seconds} s)`);
+      console.log(
+        `${faultsOn.length > 0 ? `faults ${faultsOn.join(', ')}` : 'no fault'}: ${judgement.killed ? 'not conformant' : 'conformant'}: ${judgement.reason} (${judgement.runs} runs, ${seconds} s)`,
+      );
       killed ||= judgement.killed;
     }
   } finally {

@@ -55,16 +55,31 @@ for (const [name, { source, mutants }] of Object.entries(report.files).sort(([a]
   const timeout = count('Timeout');
   const survived = mutants.filter((m) => JUDGED.has(m.status) && !DETECTED.has(m.status)).length;
   const ignored = count('Ignored');
-  for (const m of mutants.filter((x) => x.status === 'Ignored')) ignoredBy.set(ignoredKind(m.statusReason), (ignoredBy.get(ignoredKind(m.statusReason)) ?? 0) + 1);
+  for (const m of mutants.filter((x) => x.status === 'Ignored'))
+    ignoredBy.set(ignoredKind(m.statusReason), (ignoredBy.get(ignoredKind(m.statusReason)) ?? 0) + 1);
   total.killed += killed;
   total.timeout += timeout;
   total.survived += survived;
   total.ignored += ignored;
-  rows.push([name, String(killed), String(timeout), String(survived), String(ignored), percent(killed + timeout, killed + timeout + survived)]);
+  rows.push([
+    name,
+    String(killed),
+    String(timeout),
+    String(survived),
+    String(ignored),
+    percent(killed + timeout, killed + timeout + survived),
+  ]);
   const lines = source.split('\n');
   for (const m of mutants.filter((x) => JUDGED.has(x.status) && !DETECTED.has(x.status))) {
     const { start, end } = m.location;
-    const key = keyOf({ file: name, code: (lines[start.line - 1] ?? '').trim(), from: start.column, to: `${end.line - start.line}:${end.column}`, mutator: m.mutatorName, replacement: m.replacement ?? '' });
+    const key = keyOf({
+      file: name,
+      code: (lines[start.line - 1] ?? '').trim(),
+      from: start.column,
+      to: `${end.line - start.line}:${end.column}`,
+      mutator: m.mutatorName,
+      replacement: m.replacement ?? '',
+    });
     const explanation = explanations.get(key);
     if (explanation !== undefined) {
       usedExplanations.add(key);
@@ -72,10 +87,19 @@ for (const [name, { source, mutants }] of Object.entries(report.files).sort(([a]
       else explainedBy.set(explanation.reason, (explainedBy.get(explanation.reason) ?? 0) + 1);
       continue;
     }
-    survivors.push(`${name}:${start.line}:${start.column} ${m.mutatorName}: ${(lines[start.line - 1] ?? '').trim().slice(0, 100)}  ->  ${(m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 60)}`);
+    survivors.push(
+      `${name}:${start.line}:${start.column} ${m.mutatorName}: ${(lines[start.line - 1] ?? '').trim().slice(0, 100)}  ->  ${(m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 60)}`,
+    );
   }
 }
-rows.push(['all', String(total.killed), String(total.timeout), String(total.survived), String(total.ignored), percent(total.killed + total.timeout, total.killed + total.timeout + total.survived)]);
+rows.push([
+  'all',
+  String(total.killed),
+  String(total.timeout),
+  String(total.survived),
+  String(total.ignored),
+  percent(total.killed + total.timeout, total.killed + total.timeout + total.survived),
+]);
 
 function percent(detected: number, judged: number): string {
   return judged === 0 ? 'n/a' : `${((100 * detected) / judged).toFixed(1)}%`;
@@ -86,16 +110,22 @@ console.log(rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!
 console.log(`\nIgnored, by reason: ${[...ignoredBy].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
 const explained = [...explainedBy.values()].reduce((a, b) => a + b, 0);
 const detected = total.killed + total.timeout;
-console.log(`Explained survivors (scripts/mutation-explained.ts), cannot change what the spec states: ${explained}${explained > 0 ? ` (${[...explainedBy].map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}`);
+console.log(
+  `Explained survivors (scripts/mutation-explained.ts), cannot change what the spec states: ${explained}${explained > 0 ? ` (${[...explainedBy].map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}`,
+);
 console.log(`Known blind spots (survive, counted against the score): ${blindSpots}`);
 const stale = EXPLAINED.filter((e) => report.files[e.file] !== undefined && !usedExplanations.has(keyOf(e)));
 if (stale.length > 0) {
-  console.log(`Explanations that match no survivor now (killed by a sharper check, or the line changed): re-check and drop or update them:`);
+  console.log(
+    `Explanations that match no survivor now (killed by a sharper check, or the line changed): re-check and drop or update them:`,
+  );
   for (const e of stale) console.log(`  ${e.file}: ${e.code.slice(0, 80)} (${e.mutator} -> ${e.replacement.slice(0, 40)})`);
 }
 console.log(`Survivors not explained (${survivors.length}): kill each with a sharper check, or explain it`);
 for (const line of survivors) console.log(`  ${line}`);
 const notExplained = detected + blindSpots + survivors.length;
 const score = notExplained === 0 ? 100 : (100 * detected) / notExplained;
-console.log(`\nKilled of what is not explained: ${detected} of ${notExplained}, ${score.toFixed(1)}% (goal ${GOAL}%)${score >= GOAL ? '' : ': BELOW THE GOAL'}`);
+console.log(
+  `\nKilled of what is not explained: ${detected} of ${notExplained}, ${score.toFixed(1)}% (goal ${GOAL}%)${score >= GOAL ? '' : ': BELOW THE GOAL'}`,
+);
 if (score < GOAL) process.exitCode = 1;

@@ -71,14 +71,22 @@ async function main(): Promise<number> {
   if (!(corner in corners)) throw new Error(`unknown --corner "${corner}"; known: ${Object.keys(corners).join(', ')}`);
   const external = values['base-url'];
   const choices = { ...corners[corner], ...knobs(values.set ?? []) };
-  console.log(external ? `soak: ${runs} runs against ${external}` : `soak: ${runs} runs against the embedded reference at corner ${corner} ${JSON.stringify(choices)}`);
+  console.log(
+    external
+      ? `soak: ${runs} runs against ${external}`
+      : `soak: ${runs} runs against the embedded reference at corner ${corner} ${JSON.stringify(choices)}`,
+  );
   const outcomes: RunOutcome[] = [];
   for (let i = 0; i < runs; i += 1) {
     // A fresh reference per run, as a fresh staging day would be: the other writer's banks do not pile up across runs.
-    const reference: RunningReference | undefined = external ? undefined : await startReference({ variation: choices, seed: firstSeed + i });
+    const reference: RunningReference | undefined = external
+      ? undefined
+      : await startReference({ variation: choices, seed: firstSeed + i });
     try {
       const target = reference ? targetArgs(reference) : ['--base-url', external as string];
-      const env = reference ? {} : Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('CONFORMANCE_')) as [string, string][]);
+      const env = reference
+        ? {}
+        : Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('CONFORMANCE_')) as [string, string][]);
       const run = await runCli([...target, '--seed', String(firstSeed + i)], { env, timeoutMs: 600_000 });
       const checks = run.results?.checks ?? [];
       const outcome: RunOutcome = {
@@ -87,7 +95,8 @@ async function main(): Promise<number> {
         failing: checks.filter((c) => c.outcome === 'fail').map((c) => c.id),
         inconclusive: checks.filter((c) => c.outcome === 'inconclusive').map((c) => c.id),
       };
-      if (run.code === 2 && outcome.inconclusive.length === 0) outcome.inconclusive.push(`(could not run: ${run.stderr.trim().split('\n').pop() ?? ''})`);
+      if (run.code === 2 && outcome.inconclusive.length === 0)
+        outcome.inconclusive.push(`(could not run: ${run.stderr.trim().split('\n').pop() ?? ''})`);
       outcomes.push(outcome);
       const word = run.code === 0 ? 'conformant' : run.code === 1 ? 'FAILED' : 'undecided';
       console.log(
@@ -105,10 +114,15 @@ async function main(): Promise<number> {
   const times = outcomes.map((o) => o.seconds).sort((x, y) => x - y);
   const median = times[Math.floor(times.length / 2)] ?? 0;
   console.log('');
-  console.log(`decided ${decided}/${runs}, passed ${passed}, failed ${failed}; run time min ${times[0]} s, median ${median} s, max ${times[times.length - 1]} s`);
+  console.log(
+    `decided ${decided}/${runs}, passed ${passed}, failed ${failed}; run time min ${times[0]} s, median ${median} s, max ${times[times.length - 1]} s`,
+  );
   const failures = countBy(outcomes.map((o) => o.failing));
   const undecided = countBy(outcomes.map((o) => o.inconclusive));
-  if (failures.length) console.log(`${external ? 'failing checks' : 'false failures (the reference is conformant)'}: ${failures.map(([id, n]) => `${id} x${n}`).join(', ')}`);
+  if (failures.length)
+    console.log(
+      `${external ? 'failing checks' : 'false failures (the reference is conformant)'}: ${failures.map(([id, n]) => `${id} x${n}`).join(', ')}`,
+    );
   if (undecided.length) console.log(`inconclusive checks: ${undecided.map(([id, n]) => `${id} x${n}`).join(', ')}`);
   if (external) return 0;
   return decided === runs && failed === 0 ? 0 : 1;

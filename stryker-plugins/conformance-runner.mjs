@@ -56,7 +56,11 @@ class ConformanceTestRunner {
       this.logger.info(`dry run: ${judgement.reason} in ${timeSpentMs} ms`);
       return {
         status: DryRunStatus.Complete,
-        tests: [judgement.killed ? { id: TEST_ID, name: TEST_NAME, status: TestStatus.Failed, failureMessage: judgement.reason, timeSpentMs } : { id: TEST_ID, name: TEST_NAME, status: TestStatus.Success, timeSpentMs }],
+        tests: [
+          judgement.killed
+            ? { id: TEST_ID, name: TEST_NAME, status: TestStatus.Failed, failureMessage: judgement.reason, timeSpentMs }
+            : { id: TEST_ID, name: TEST_NAME, status: TestStatus.Success, timeSpentMs },
+        ],
         ...(collectCoverage ? { mutantCoverage: ns.mutantCoverage } : {}),
       };
     } catch (error) {
@@ -83,7 +87,9 @@ class ConformanceTestRunner {
       if (ns.hitLimit !== undefined && ns.hitCount > ns.hitLimit) {
         return { status: MutantRunStatus.Timeout, reason: `hit limit reached (${ns.hitCount}/${ns.hitLimit}): an endless loop` };
       }
-      return judgement.killed ? { status: MutantRunStatus.Killed, failureMessage: judgement.reason, killedBy: [TEST_ID], nrOfTests: 1 } : { status: MutantRunStatus.Survived, nrOfTests: 1 };
+      return judgement.killed
+        ? { status: MutantRunStatus.Killed, failureMessage: judgement.reason, killedBy: [TEST_ID], nrOfTests: 1 }
+        : { status: MutantRunStatus.Survived, nrOfTests: 1 };
     } catch (error) {
       return { status: MutantRunStatus.Error, errorMessage: String(error?.stack ?? error) };
     } finally {

@@ -15,7 +15,8 @@ import { PluginKind, declareValuePlugin } from '@stryker-mutator/api/plugin';
 /** Which arguments of which call are error texts. */
 const TEXT_ARGUMENTS = { errorAnswer: [2, 3], sendError: [3, 4], refuse: [2, 3] };
 
-const IGNORED = "error text: spec 7 'Error response shape, error codes and status codes for failures: not shown', so no check may hold a service to a code or message";
+const IGNORED =
+  "error text: spec 7 'Error response shape, error codes and status codes for failures: not shown', so no check may hold a service to a code or message";
 
 /** Whether a function's declared return type names ErrorSentence. */
 function returnsErrorSentence(fn) {
@@ -35,7 +36,14 @@ function isErrorText(path) {
   const literal = path.node?.type === 'StringLiteral' || path.node?.type === 'TemplateLiteral';
   if (literal && parent?.type === 'ReturnStatement' && returnsErrorSentence(path.getFunctionParent()?.node)) return IGNORED;
   // A conditional returned whole (`return x ? 100 : 'limit must be ...'`): its string branch.
-  if (literal && parent?.type === 'ConditionalExpression' && path.key !== 'test' && path.parentPath?.parent?.type === 'ReturnStatement' && returnsErrorSentence(path.getFunctionParent()?.node)) return IGNORED;
+  if (
+    literal &&
+    parent?.type === 'ConditionalExpression' &&
+    path.key !== 'test' &&
+    path.parentPath?.parent?.type === 'ReturnStatement' &&
+    returnsErrorSentence(path.getFunctionParent()?.node)
+  )
+    return IGNORED;
   return undefined;
 }
 

@@ -15,7 +15,9 @@ import type { Probe } from '../src/harness/probe.js';
 function refusal(operation: AuthOperationKey, kind: CredentialKind): CheckBody {
   return async (t) => {
     if (operation === 'create-user-bank' && t.settings.readOnly) {
-      t.skip('sends POST /user_banks with bad credentials (nothing is created unless the target is broken); run without --read-only to check it');
+      t.skip(
+        'sends POST /user_banks with bad credentials (nothing is created unless the target is broken); run without --read-only to check it',
+      );
     }
     const mine = allAttempts(t).filter((a) => a.operation.key === operation && a.variant.kind === kind);
     let firstError: unknown;
@@ -27,12 +29,20 @@ function refusal(operation: AuthOperationKey, kind: CredentialKind): CheckBody {
       t.attach(exchange);
       const what = `${attempt.operation.label} with ${attempt.variant.name}`;
       if (isSuccess(exchange)) {
-        t.fail(`${what} was answered ${exchange.status}: the operation ran without valid credentials`, { exchange, expected: 'a refusal (not 2xx)', actual: String(exchange.status) });
+        t.fail(`${what} was answered ${exchange.status}: the operation ran without valid credentials`, {
+          exchange,
+          expected: 'a refusal (not 2xx)',
+          actual: String(exchange.status),
+        });
         continue;
       }
       const leaked = resourceDataIn(exchange.json);
       if (leaked !== undefined) {
-        t.fail(`${what} was refused with ${exchange.status} but its body holds resource data (${leaked})`, { exchange, expected: 'no resource data in a refusal', actual: leaked });
+        t.fail(`${what} was refused with ${exchange.status} but its body holds resource data (${leaked})`, {
+          exchange,
+          expected: 'no resource data in a refusal',
+          actual: leaked,
+        });
         continue;
       }
       t.passed();
@@ -64,10 +74,13 @@ conformanceCheck('auth.get-user.near-miss-token-refused', refusal('get-user', 'n
 async function refusals(t: Probe): Promise<Array<{ attempt: Attempt; exchange: Exchange }>> {
   const settled = await settle(allAttempts(t));
   const answered = settled.filter((s): s is Settled & { exchange: Exchange } => s.exchange !== undefined);
-  const unexpected = settled.find((s) => s.error !== undefined && !(isHttpError(s.error) && (s.error.code === 'READ_ONLY' || s.error.code === 'WRITE_BUDGET')));
+  const unexpected = settled.find(
+    (s) => s.error !== undefined && !(isHttpError(s.error) && (s.error.code === 'READ_ONLY' || s.error.code === 'WRITE_BUDGET')),
+  );
   if (answered.length === 0 && unexpected) throw unexpected.error;
   const refused = answered.filter((s) => !isSuccess(s.exchange));
-  if (refused.length === 0) t.skip('no request with bad credentials was refused, so there is no refusal to inspect (the auth.*-refused checks report it)');
+  if (refused.length === 0)
+    t.skip('no request with bad credentials was refused, so there is no refusal to inspect (the auth.*-refused checks report it)');
   return refused.map(({ attempt, exchange }) => ({ attempt, exchange }));
 }
 
@@ -93,7 +106,9 @@ conformanceCheck('auth.www-authenticate-bearer', async (t) => {
   const unauthorized = refused.filter((r) => r.exchange.status === 401);
   if (unauthorized.length === 0) {
     const statuses = [...new Set(refused.map((r) => r.exchange.status))].join(', ');
-    t.skip(`no refusal was a 401 (the target answered ${statuses}), so there is no WWW-Authenticate to inspect; auth.refusal-status-401 reports the status`);
+    t.skip(
+      `no refusal was a 401 (the target answered ${statuses}), so there is no WWW-Authenticate to inspect; auth.refusal-status-401 reports the status`,
+    );
   }
   const missing = unauthorized.filter((r) => !/(^|[\s,])bearer(?=$|[\s,])/i.test(r.exchange.headers['www-authenticate'] ?? ''));
   for (const r of unauthorized) {
@@ -105,7 +120,11 @@ conformanceCheck('auth.www-authenticate-bearer', async (t) => {
     const header = example.exchange.headers['www-authenticate'];
     t.warn(
       `${missing.length} of ${unauthorized.length} 401 answers carry no WWW-Authenticate header naming Bearer, e.g. ${example.attempt.operation.label} with ${example.attempt.variant.name} (RFC 9110 11.6.1, RFC 6750 3)`,
-      { exchange: example.exchange, expected: 'WWW-Authenticate: Bearer ...', actual: header === undefined ? 'no WWW-Authenticate header' : `WWW-Authenticate: ${header}` },
+      {
+        exchange: example.exchange,
+        expected: 'WWW-Authenticate: Bearer ...',
+        actual: header === undefined ? 'no WWW-Authenticate header' : `WWW-Authenticate: ${header}`,
+      },
     );
   }
 });
@@ -117,11 +136,14 @@ conformanceCheck('auth.scheme-case-insensitive', async (t) => {
       const exchange = await t.request({ ...requestFor(operation.key, t.settings), auth: { header: `${scheme} ${t.settings.tokenA}` } });
       if (isSuccess(exchange)) t.passed();
       else {
-        t.warn(`${operation.label} with "${scheme} <token>" was answered ${exchange.status}; RFC 9110 11.1 matches the scheme name case-insensitively`, {
-          exchange,
-          expected: 'the same 2xx as with "Bearer"',
-          actual: String(exchange.status),
-        });
+        t.warn(
+          `${operation.label} with "${scheme} <token>" was answered ${exchange.status}; RFC 9110 11.1 matches the scheme name case-insensitively`,
+          {
+            exchange,
+            expected: 'the same 2xx as with "Bearer"',
+            actual: String(exchange.status),
+          },
+        );
       }
     }
   }

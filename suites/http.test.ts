@@ -6,7 +6,12 @@ import { conformanceCheck } from '../src/harness/check.js';
 import { isSuccess, type ExchangeSummary } from '../src/http/exchange.js';
 import type { Probe } from '../src/harness/probe.js';
 
-function overLog(t: Probe, offending: (e: ExchangeSummary) => boolean, message: (e: ExchangeSummary) => string, severity: 'fail' | 'warn'): void {
+function overLog(
+  t: Probe,
+  offending: (e: ExchangeSummary) => boolean,
+  message: (e: ExchangeSummary) => string,
+  severity: 'fail' | 'warn',
+): void {
   const log = t.run.client.log;
   if (log.length === 0) t.skip('no other check sent a request in this run (or shard), so there is nothing to inspect');
   const bad = log.filter(offending);
@@ -32,14 +37,22 @@ conformanceCheck(
       const byStatus = new Map<number, number>();
       for (const e of resent) byStatus.set(e.status, (byStatus.get(e.status) ?? 0) + 1);
       const counts = [...byStatus].map(([status, n]) => `${n} x ${status}`).join(', ');
-      t.warn(`${resent.length} transient refusal(s) (${counts}) were sent again after their Retry-After and answered on a retry: a gateway's or a maintenance window's, not the API's answers`, {
-        actual: resent
-          .slice(0, 5)
-          .map((e) => `${e.method} ${path(e)} -> ${e.status}`)
-          .join('; '),
-      });
+      t.warn(
+        `${resent.length} transient refusal(s) (${counts}) were sent again after their Retry-After and answered on a retry: a gateway's or a maintenance window's, not the API's answers`,
+        {
+          actual: resent
+            .slice(0, 5)
+            .map((e) => `${e.method} ${path(e)} -> ${e.status}`)
+            .join('; '),
+        },
+      );
     }
-    overLog(t, (e) => e.status >= 500 && e.resent !== true, (e) => `${e.method} ${path(e)} was answered ${e.status}: a 5xx is a server defect whatever the request`, 'fail');
+    overLog(
+      t,
+      (e) => e.status >= 500 && e.resent !== true,
+      (e) => `${e.method} ${path(e)} was answered ${e.status}: a 5xx is a server defect whatever the request`,
+      'fail',
+    );
   },
   { sequential: true },
 );
@@ -61,7 +74,8 @@ conformanceCheck(
   'http.every-answer-conforms',
   async (t) => {
     const { audit } = t.run;
-    if (audit.audited === 0) t.skip('no check of this run (or shard) received a 2xx answer from an operation of the spec, so there is nothing to audit');
+    if (audit.audited === 0)
+      t.skip('no check of this run (or shard) received a 2xx answer from an operation of the spec, so there is nothing to audit');
     for (const finding of audit.findings) t.fail(finding.message, { exchange: finding.exchange, requirements: finding.requirements });
     if (audit.found > audit.findings.length) t.fail(`${audit.found - audit.findings.length} more answers like these`);
     if (audit.found === 0) t.passed(`all ${audit.audited} success answers of the spec's operations audited`);

@@ -18,8 +18,10 @@ function uniqueBody(userId: string, seed: number): Record<string, string> {
   return { ...exampleCreateBody(userId, seed), account_number: uniqueAccountNumber() };
 }
 
-const record = (item: unknown): Record<string, unknown> => (item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {});
-const idsOf = (listing: WalkResult): Set<string> => new Set(listing.items.map((i) => record(i).id).filter((id): id is string => typeof id === 'string'));
+const record = (item: unknown): Record<string, unknown> =>
+  item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {};
+const idsOf = (listing: WalkResult): Set<string> =>
+  new Set(listing.items.map((i) => record(i).id).filter((id): id is string => typeof id === 'string'));
 
 /** B's listing answered a refusal on its first page: nothing was listed (a legitimate answer). */
 const refusedOutright = (listing: WalkResult): boolean => listing.end === 'http-error' && listing.pages.length === 1;
@@ -33,11 +35,14 @@ function reportLeaks(t: Probe, leaked: Array<Record<string, unknown>>, listing: 
   const first = leaked[0] as Record<string, unknown>;
   const page = listing.pages.find((p) => p.itemCount > 0);
   const exchange = listing.evidence?.find((e) => e.seq === page?.exchangeSeq);
-  t.fail(`caller B's ${where} holds ${leaked.length} of ${whose} (e.g. id ${String(first.id)}, user_id ${String(first.user_id)})${SAME_BUSINESS}`, {
-    ...(exchange ? { exchange } : {}),
-    expected: `none of ${whose}`,
-    actual: `${leaked.length} item(s)`,
-  });
+  t.fail(
+    `caller B's ${where} holds ${leaked.length} of ${whose} (e.g. id ${String(first.id)}, user_id ${String(first.user_id)})${SAME_BUSINESS}`,
+    {
+      ...(exchange ? { exchange } : {}),
+      expected: `none of ${whose}`,
+      actual: `${leaked.length} item(s)`,
+    },
+  );
   return false;
 }
 
@@ -46,17 +51,26 @@ conformanceCheck('isolation.get-user.other-callers-user-hidden', async (t) => {
   const path = `/users/${encodeURIComponent(t.settings.userIdA)}`;
   const own = await readOwnUser(t, 'a', t.settings.userIdA);
   t.attach(own);
-  if (!isSuccess(own)) t.inconclusive(`caller A could not read its own user (GET /users/{user-id} answered ${own.status}); check --token and --user-id`);
+  if (!isSuccess(own))
+    t.inconclusive(`caller A could not read its own user (GET /users/{user-id} answered ${own.status}); check --token and --user-id`);
   const exchange = await t.request({ path, auth: 'b' });
   if (isSuccess(exchange)) {
-    t.fail(`caller B's GET /users/{A's user} was answered ${exchange.status}: B was given another caller's User${SAME_BUSINESS}`, { exchange, expected: 'a refusal (not 2xx)', actual: String(exchange.status) });
+    t.fail(`caller B's GET /users/{A's user} was answered ${exchange.status}: B was given another caller's User${SAME_BUSINESS}`, {
+      exchange,
+      expected: 'a refusal (not 2xx)',
+      actual: String(exchange.status),
+    });
     return;
   }
   // A refusal must not carry the user either (an error body that embeds the record).
   const mine = record(own.json);
   const personal = ['ssn', 'email', 'phone'].map((k) => mine[k]).filter((v): v is string => typeof v === 'string' && v.length >= 5);
   if (personal.some((v) => exchange.bodyText.includes(v))) {
-    t.fail(`caller B's GET /users/{A's user} was refused with ${exchange.status}, but its body holds A's user's personal data`, { exchange, expected: 'no data of A', actual: 'personal values of A in the body' });
+    t.fail(`caller B's GET /users/{A's user} was refused with ${exchange.status}, but its body holds A's user's personal data`, {
+      exchange,
+      expected: 'no data of A',
+      actual: 'personal values of A in the body',
+    });
     return;
   }
   t.passed(`caller B was refused A's user with ${exchange.status}`);
@@ -95,7 +109,12 @@ conformanceCheck('isolation.list-user-banks.other-callers-cursor', async (t) => 
     const replayQuery = { ...query, limit: String(CURSOR_PAGE), cursor };
     // What the cursor points to for A: the items B must not get.
     const mine = await t.request({ path: '/user_banks', query: replayQuery, auth: 'a' });
-    const aIds = new Set([first, mine].flatMap((e) => (Array.isArray(record(e.json).data) ? (record(e.json).data as unknown[]) : [])).map((i) => record(i).id).filter((id): id is string => typeof id === 'string'));
+    const aIds = new Set(
+      [first, mine]
+        .flatMap((e) => (Array.isArray(record(e.json).data) ? (record(e.json).data as unknown[]) : []))
+        .map((i) => record(i).id)
+        .filter((id): id is string => typeof id === 'string'),
+    );
     const theirs = await t.request({ path: '/user_banks', query: replayQuery, auth: 'b' });
     replayed += 1;
     if (!isSuccess(theirs)) {
@@ -109,20 +128,29 @@ conformanceCheck('isolation.list-user-banks.other-callers-cursor', async (t) => 
       continue;
     }
     const example = leaked[0] as Record<string, unknown>;
-    t.fail(`caller B replaying the next_cursor of ${what} was answered ${theirs.status} with ${leaked.length} of A's User Banks (e.g. id ${String(example.id)}, user_id ${String(example.user_id)}): a cursor let B read A's list${SAME_BUSINESS}`, {
-      exchange: theirs,
-      expected: "a refusal or B's own User Banks",
-      actual: `${leaked.length} of A's User Banks`,
-    });
+    t.fail(
+      `caller B replaying the next_cursor of ${what} was answered ${theirs.status} with ${leaked.length} of A's User Banks (e.g. id ${String(example.id)}, user_id ${String(example.user_id)}): a cursor let B read A's list${SAME_BUSINESS}`,
+      {
+        exchange: theirs,
+        expected: "a refusal or B's own User Banks",
+        actual: `${leaked.length} of A's User Banks`,
+      },
+    );
   }
-  if (replayed === 0) t.skip(`caller A's list fits on one page of ${CURSOR_PAGE}, so there is no next_cursor of A for B to replay; a caller with more User Banks enables it`);
+  if (replayed === 0)
+    t.skip(
+      `caller A's list fits on one page of ${CURSOR_PAGE}, so there is no next_cursor of A for B to replay; a caller with more User Banks enables it`,
+    );
 });
 
 conformanceCheck('isolation.rfp-registrations.other-callers-hidden', async (t) => {
   await requireCallerB(t);
   const mine = await proofWalk(t, { path: '/rfp_registrations', auth: 'a' });
   const aIds = idsOf(mine);
-  if (aIds.size === 0) t.skip(`caller A lists no RfP Registration (${mine.detail ?? 'an empty list'}), so there is none B must not see; run with a caller that has one`);
+  if (aIds.size === 0)
+    t.skip(
+      `caller A lists no RfP Registration (${mine.detail ?? 'an empty list'}), so there is none B must not see; run with a caller that has one`,
+    );
   const theirs = await proofWalk(t, { path: '/rfp_registrations', auth: 'b' });
   if (refusedOutright(theirs)) {
     t.inconclusive(`caller B could not list its own RfP Registrations (${theirs.detail}); check --token-b`);
@@ -145,18 +173,30 @@ conformanceCheck(
     }
     const mine = await proofWalk(t, { path: '/user_banks', auth: 'a' });
     const aIds = idsOf(mine);
-    if (aIds.size === 0) t.skip(`caller A lists no User Bank (${mine.detail ?? 'an empty list'}); run without --read-only (a bank is created) or with a caller that has one`);
+    if (aIds.size === 0)
+      t.skip(
+        `caller A lists no User Bank (${mine.detail ?? 'an empty list'}); run without --read-only (a bank is created) or with a caller that has one`,
+      );
     const theirs = await proofWalk(t, { path: '/user_banks', auth: 'b' });
     if (refusedOutright(theirs)) t.inconclusive(`caller B could not list its own User Banks (${theirs.detail}); check --token-b`);
     const leaked = theirs.items
       .map(record)
-      .filter((bank) => bank.user_id === t.settings.userIdA || (typeof bank.id === 'string' && aIds.has(bank.id)) || (created !== undefined && bank.account_number === created.account_number));
-    if (!reportLeaks(t, leaked, theirs, 'GET /user_banks', `A's ${aIds.size} User Banks${created ? ' (one created by A just before)' : ''}`)) return;
+      .filter(
+        (bank) =>
+          bank.user_id === t.settings.userIdA ||
+          (typeof bank.id === 'string' && aIds.has(bank.id)) ||
+          (created !== undefined && bank.account_number === created.account_number),
+      );
+    if (
+      !reportLeaks(t, leaked, theirs, 'GET /user_banks', `A's ${aIds.size} User Banks${created ? ' (one created by A just before)' : ''}`)
+    )
+      return;
     if (theirs.end !== 'complete') t.inconclusive(`caller B's listing could not be read to its end (${theirs.detail})`);
-    t.passed(`none of A's ${aIds.size} User Banks${created ? ', one just created,' : ''} is among B's ${theirs.items.length}${created ? '' : ' (no bank created: --read-only or no write budget left)'}`);
+    t.passed(
+      `none of A's ${aIds.size} User Banks${created ? ', one just created,' : ''} is among B's ${theirs.items.length}${created ? '' : ' (no bank created: --read-only or no write budget left)'}`,
+    );
   },
   { sequential: true },
 );
 
 // isolation.create-user-bank.other-callers-user-refused is judged with the run's other absence proofs: suites/refused-writes.test.ts.
-

@@ -21,10 +21,14 @@ import type { Probe } from '../src/harness/probe.js';
 async function totalAtLeast(t: Probe, min: number): Promise<{ data: ListData; total: number }> {
   const data = await listData(t);
   if (data.total === undefined) {
-    return t.inconclusive(`the walk of GET /user_banks at limit=100 did not end normally (${data.reference.detail ?? data.reference.end}), so there is no list to compare with; pagination.traversal.ends and pagination.envelope.every-page report why`);
+    return t.inconclusive(
+      `the walk of GET /user_banks at limit=100 did not end normally (${data.reference.detail ?? data.reference.end}), so there is no list to compare with; pagination.traversal.ends and pagination.envelope.every-page report why`,
+    );
   }
   if (data.total < min) {
-    return t.skip(`needs at least ${min} User Banks for the caller, the list holds ${data.total}${data.shortfall ? `: ${data.shortfall}` : ''}`);
+    return t.skip(
+      `needs at least ${min} User Banks for the caller, the list holds ${data.total}${data.shortfall ? `: ${data.shortfall}` : ''}`,
+    );
   }
   return { data, total: data.total };
 }
@@ -36,13 +40,22 @@ interface NamedWalk {
 }
 
 const walkAt = (t: Probe, total: number, limit: number): Promise<NamedWalk> =>
-  sharedWalk(t, `user_banks:limit=${limit}`, { path: USER_BANKS, limit, maxPages: pageCapFor(total, limit), expectedItems: total }).then((result) => ({ label: `limit=${limit}`, limit, result }));
+  sharedWalk(t, `user_banks:limit=${limit}`, { path: USER_BANKS, limit, maxPages: pageCapFor(total, limit), expectedItems: total }).then(
+    (result) => ({ label: `limit=${limit}`, limit, result }),
+  );
 
 const walkWithoutLimit = (t: Probe, total: number): Promise<NamedWalk> =>
-  sharedWalk(t, 'user_banks:no-limit', { path: USER_BANKS, maxPages: pageCapFor(total, undefined), expectedItems: total }).then((result) => ({ label: 'no limit', limit: undefined, result }));
+  sharedWalk(t, 'user_banks:no-limit', { path: USER_BANKS, maxPages: pageCapFor(total, undefined), expectedItems: total }).then(
+    (result) => ({ label: 'no limit', limit: undefined, result }),
+  );
 
 const repeatWalk = (t: Probe, total: number): Promise<NamedWalk> =>
-  sharedWalk(t, 'user_banks:limit=100:again', { path: USER_BANKS, limit: 100, maxPages: pageCapFor(total, 100), expectedItems: total }).then((result) => ({ label: 'limit=100 (again)', limit: 100, result }));
+  sharedWalk(t, 'user_banks:limit=100:again', {
+    path: USER_BANKS,
+    limit: 100,
+    maxPages: pageCapFor(total, 100),
+    expectedItems: total,
+  }).then((result) => ({ label: 'limit=100 (again)', limit: 100, result }));
 
 /** The page sizes compared with limit=100 on this target (larger on a big or slow list, see smallLimitsFor). */
 async function smallLimits(t: Probe, total: number): Promise<number[]> {
@@ -82,7 +95,8 @@ function filterPlans(t: Probe, data: ListData, name: FilterName): FilterPlan[] {
     else counts.set(value, [id]); // not a copy per item: 25,000 items made that 80% of a run's CPU
   }
   const fewestFirst = [...counts.entries()].sort((a, b) => a[1].length - b[1].length || (a[0] < b[0] ? -1 : 1));
-  const must = name === 'user_id' ? (counts.has(t.settings.userIdA) ? t.settings.userIdA : fewestFirst.at(-1)?.[0]) : fewestFirst.at(-1)?.[0];
+  const must =
+    name === 'user_id' ? (counts.has(t.settings.userIdA) ? t.settings.userIdA : fewestFirst.at(-1)?.[0]) : fewestFirst.at(-1)?.[0];
   const max = name === 'user_id' ? MAX_FILTER_USERS : MAX_FILTER_STATUSES;
   const chosen = fewestFirst.filter(([value]) => value !== must).slice(0, max - 1);
   if (must !== undefined) chosen.push([must, counts.get(must) as string[]]);
@@ -127,39 +141,57 @@ conformanceCheck(
     const exchange = await t.request({ path: USER_BANKS });
     if (!t.expectSuccess(exchange, 'GET /user_banks without a limit')) return;
     const { data: items, nextCursor } = readEnvelope(exchange);
-    if (!items) return t.skip('the first page has no data array, so its size cannot be counted (pagination.envelope.every-page judges the envelope)');
+    if (!items)
+      return t.skip('the first page has no data array, so its size cannot be counted (pagination.envelope.every-page judges the envelope)');
     // One instant: the page is judged against the list as this one answer shows it (its next_cursor says
     // whether more follow). The list's size read earlier only says what to expect; another writer may
     // have added or removed User Banks between the two reads.
     const more = typeof nextCursor === 'string';
     if (items.length > MAX_PAGE_SIZE) {
-      return t.fail(`without a limit the first page holds ${items.length} User Banks; the default page size is 100`, { exchange, expected: 'at most 100 items', actual: `${items.length} items` });
-    }
-    if (more && items.length < MAX_PAGE_SIZE) {
-      return t.fail(`without a limit the first page holds ${items.length} User Banks and its next_cursor points to more: the default page size of 100 gives 100 while more follow`, {
+      return t.fail(`without a limit the first page holds ${items.length} User Banks; the default page size is 100`, {
         exchange,
-        expected: '100 items on a page that is not the last',
-        actual: `${items.length} items and a next_cursor`,
+        expected: 'at most 100 items',
+        actual: `${items.length} items`,
       });
     }
-    if (data.total === undefined) return t.inconclusive(`the first page holds ${items.length} items, but the list's size is unknown: the walk at limit=100 ended with ${data.reference.end} (${data.reference.detail})`);
+    if (more && items.length < MAX_PAGE_SIZE) {
+      return t.fail(
+        `without a limit the first page holds ${items.length} User Banks and its next_cursor points to more: the default page size of 100 gives 100 while more follow`,
+        {
+          exchange,
+          expected: '100 items on a page that is not the last',
+          actual: `${items.length} items and a next_cursor`,
+        },
+      );
+    }
+    if (data.total === undefined)
+      return t.inconclusive(
+        `the first page holds ${items.length} items, but the list's size is unknown: the walk at limit=100 ended with ${data.reference.end} (${data.reference.detail})`,
+      );
     if (!more) {
       // The page says it is the whole list: every User Bank the earlier walk listed and still listed after must be on it.
       const onPage = new Set(idsOf(items));
       let left = difference(new Set(idsOf(data.reference.items)), onPage);
       if (left.length > 0) left = stillThere(left, await idsAfter(t, { path: USER_BANKS }, Date.now()));
       if (left.length > 0) {
-        return t.fail(`without a limit the first page holds ${items.length} User Banks and says it is the last (next_cursor null), yet leaves out ${left.length} that are listed before and after it: ${sample(left)}`, {
-          exchange,
-          expected: `min(100, the list's size) items`,
-          actual: `${items.length} items`,
-        });
+        return t.fail(
+          `without a limit the first page holds ${items.length} User Banks and says it is the last (next_cursor null), yet leaves out ${left.length} that are listed before and after it: ${sample(left)}`,
+          {
+            exchange,
+            expected: `min(100, the list's size) items`,
+            actual: `${items.length} items`,
+          },
+        );
       }
       if (items.length < ITEMS_FOR_DEFAULT) {
-        return t.skip(`the first page holds the whole list (${items.length} User Banks), which shows the default is at least ${items.length} but cannot tell 100 from a larger default: ${data.shortfall ?? `needs ${ITEMS_FOR_DEFAULT} User Banks`}`);
+        return t.skip(
+          `the first page holds the whole list (${items.length} User Banks), which shows the default is at least ${items.length} but cannot tell 100 from a larger default: ${data.shortfall ?? `needs ${ITEMS_FOR_DEFAULT} User Banks`}`,
+        );
       }
     }
-    t.passed(`without a limit the first page holds 100 User Banks and points to more (the list held ${data.total} when walked${data.created > 0 ? `; the suite created ${data.created} to have more than 100` : ''})`);
+    t.passed(
+      `without a limit the first page holds 100 User Banks and points to more (the list held ${data.total} when walked${data.created > 0 ? `; the suite created ${data.created} to have more than 100` : ''})`,
+    );
   },
   { sequential: true },
 );
@@ -175,11 +207,19 @@ function judgeWalkAnswers(t: Probe, { label, limit, result }: NamedWalk): void {
   const over = result.pages.find((p) => p.itemCount > boundOf(p));
   if (over) {
     const asked = over.askedLimit !== undefined ? `limit=${over.askedLimit}` : label;
-    t.fail(`${asked} was asked and page ${over.index + 1} holds ${over.itemCount} User Banks`, { ...pinned(result), expected: `at most ${boundOf(over)} items per page`, actual: `${over.itemCount} items` });
+    t.fail(`${asked} was asked and page ${over.index + 1} holds ${over.itemCount} User Banks`, {
+      ...pinned(result),
+      expected: `at most ${boundOf(over)} items per page`,
+      actual: `${over.itemCount} items`,
+    });
   }
   const refused = result.end === 'http-error' && result.pages.length === 1 ? result.pages[0] : undefined;
   if (refused && limit !== undefined && refused.status >= 400 && refused.status < 500 && refused.status !== 429) {
-    t.fail(`GET /user_banks?limit=${limit} was refused with ${refused.status}, though ${limit} is in the range 1 to 100 inclusive`, { ...pinned(result), expected: `a page of at most ${limit} User Banks`, actual: String(refused.status) });
+    t.fail(`GET /user_banks?limit=${limit} was refused with ${refused.status}, though ${limit} is in the range 1 to 100 inclusive`, {
+      ...pinned(result),
+      expected: `a page of at most ${limit} User Banks`,
+      actual: String(refused.status),
+    });
   }
   if (!over && !refused) t.passed();
 }
@@ -192,7 +232,12 @@ conformanceCheck('pagination.limit.honoured', async (t) => {
     // A big list walks with larger small limits; limit=1 is still asked once.
     const exchange = await t.request({ path: USER_BANKS, query: { limit: 1 } });
     const { data } = readEnvelope(exchange);
-    if (isSuccess(exchange) && data && data.length > 1) t.fail(`limit=1 was asked and the page holds ${data.length} User Banks`, { exchange, expected: 'at most 1 item', actual: `${data.length} items` });
+    if (isSuccess(exchange) && data && data.length > 1)
+      t.fail(`limit=1 was asked and the page holds ${data.length} User Banks`, {
+        exchange,
+        expected: 'at most 1 item',
+        actual: `${data.length} items`,
+      });
     else t.passed();
   }
   for (const walk of walks) judgeWalkAnswers(t, walk);
@@ -200,35 +245,52 @@ conformanceCheck('pagination.limit.honoured', async (t) => {
 });
 
 /** Answers to limits outside 1..100, shared by the three checks that judge them. */
-const outOfRange = once(async (t: Probe) => {
-  const answers: Array<{ value: string; aboveMax: boolean; exchange: Exchange }> = [];
-  for (const limit of OUT_OF_RANGE_LIMITS) answers.push({ ...limit, exchange: await t.request({ path: USER_BANKS, query: { limit: limit.value } }) });
-  return answers;
-}, (answers) => answers.map((a) => a.exchange));
+const outOfRange = once(
+  async (t: Probe) => {
+    const answers: Array<{ value: string; aboveMax: boolean; exchange: Exchange }> = [];
+    for (const limit of OUT_OF_RANGE_LIMITS)
+      answers.push({ ...limit, exchange: await t.request({ path: USER_BANKS, query: { limit: limit.value } }) });
+    return answers;
+  },
+  (answers) => answers.map((a) => a.exchange),
+);
 
 const outOfRangeAnswers = outOfRange;
 
 conformanceCheck('pagination.limit.max-100', async (t) => {
   const { total } = await totalAtLeast(t, 1);
   const above: Array<{ label: string; exchange: Exchange }> = [];
-  for (const value of ABOVE_MAX_LIMITS) above.push({ label: `limit=${value}`, exchange: await t.request({ path: USER_BANKS, query: { limit: value } }) });
+  for (const value of ABOVE_MAX_LIMITS)
+    above.push({ label: `limit=${value}`, exchange: await t.request({ path: USER_BANKS, query: { limit: value } }) });
   for (const { value, exchange } of await outOfRangeAnswers(t)) above.push({ label: `limit=${JSON.stringify(value)}`, exchange });
   for (const { label, exchange } of above) {
     const { data } = readEnvelope(exchange);
-    if (isSuccess(exchange) && data && data.length > MAX_PAGE_SIZE) t.fail(`${label} was answered with a page of ${data.length} User Banks; no page may hold more than 100`, { exchange, expected: 'a 4xx, or at most 100 items', actual: `${data.length} items` });
+    if (isSuccess(exchange) && data && data.length > MAX_PAGE_SIZE)
+      t.fail(`${label} was answered with a page of ${data.length} User Banks; no page may hold more than 100`, {
+        exchange,
+        expected: 'a 4xx, or at most 100 items',
+        actual: `${data.length} items`,
+      });
   }
   const noLimit = await walkWithoutLimit(t, total);
   const over = noLimit.result.pages.find((p) => p.itemCount > MAX_PAGE_SIZE);
-  if (over) t.fail(`without a limit, page ${over.index + 1} holds ${over.itemCount} User Banks; the maximum is 100`, { ...pinned(noLimit.result) });
+  if (over)
+    t.fail(`without a limit, page ${over.index + 1} holds ${over.itemCount} User Banks; the maximum is 100`, { ...pinned(noLimit.result) });
   if (total < ITEMS_FOR_DEFAULT) {
-    return t.skip(`no answer held more than 100 items, but the list holds only ${total} User Banks so none could: ${(await listData(t)).shortfall ?? `needs ${ITEMS_FOR_DEFAULT}`}`);
+    return t.skip(
+      `no answer held more than 100 items, but the list holds only ${total} User Banks so none could: ${(await listData(t)).shortfall ?? `needs ${ITEMS_FOR_DEFAULT}`}`,
+    );
   }
   t.passed(`no page above 100 items for ${above.map((a) => a.label).join(', ')} and the walk without a limit (${total} User Banks listed)`);
 });
 
 conformanceCheck('pagination.limit.out-of-range-no-5xx', async (t) => {
   for (const { value, exchange } of await outOfRangeAnswers(t)) {
-    if (isServerError(exchange)) t.fail(`GET /user_banks?limit=${value} was answered ${exchange.status}: a limit out of range is the client's error, never the server's`, { exchange, expected: 'a 4xx (or a capped page for 101)', actual: String(exchange.status) });
+    if (isServerError(exchange))
+      t.fail(
+        `GET /user_banks?limit=${value} was answered ${exchange.status}: a limit out of range is the client's error, never the server's`,
+        { exchange, expected: 'a 4xx (or a capped page for 101)', actual: String(exchange.status) },
+      );
     else t.passed();
   }
 });
@@ -246,26 +308,40 @@ conformanceCheck('pagination.limit.out-of-range-4xx', async (t) => {
       t.passed(); // capping above 100 is legitimate; pagination.limit.max-100 judges the page size
       continue;
     }
-    t.warn(`GET /user_banks?limit=${JSON.stringify(value)} was answered ${exchange.status}; a limit outside 1 to 100 is expected to be refused with a 4xx`, { exchange, expected: '4xx', actual: String(exchange.status) });
+    t.warn(
+      `GET /user_banks?limit=${JSON.stringify(value)} was answered ${exchange.status}; a limit outside 1 to 100 is expected to be refused with a 4xx`,
+      { exchange, expected: '4xx', actual: String(exchange.status) },
+    );
   }
-  if (judged.length === 0) return t.skip('every out-of-range limit was answered with a 5xx (pagination.limit.out-of-range-no-5xx reports it), so there is no answer to judge');
+  if (judged.length === 0)
+    return t.skip(
+      'every out-of-range limit was answered with a 5xx (pagination.limit.out-of-range-no-5xx reports it), so there is no answer to judge',
+    );
 });
 
 // ---------------------------------------------------------------- cursors
 
-const invalidCursorAnswers = once(async (t: Probe) => {
-  const first = await t.request({ path: USER_BANKS, query: { limit: 1 } });
-  const real = readEnvelope(first).nextCursor ?? undefined;
-  const answers: Array<{ label: string; exchange: Exchange }> = [];
-  for (const cursor of invalidCursors(real)) answers.push({ label: cursor.label, exchange: await t.request({ path: USER_BANKS, query: { cursor: cursor.value } }) });
-  return answers;
-}, (answers) => answers.map((a) => a.exchange));
+const invalidCursorAnswers = once(
+  async (t: Probe) => {
+    const first = await t.request({ path: USER_BANKS, query: { limit: 1 } });
+    const real = readEnvelope(first).nextCursor ?? undefined;
+    const answers: Array<{ label: string; exchange: Exchange }> = [];
+    for (const cursor of invalidCursors(real))
+      answers.push({ label: cursor.label, exchange: await t.request({ path: USER_BANKS, query: { cursor: cursor.value } }) });
+    return answers;
+  },
+  (answers) => answers.map((a) => a.exchange),
+);
 
 const cursorAnswers = invalidCursorAnswers;
 
 conformanceCheck('pagination.cursor.invalid-no-5xx', async (t) => {
   for (const { label, exchange } of await cursorAnswers(t)) {
-    if (isServerError(exchange)) t.fail(`GET /user_banks with a cursor that is ${label} was answered ${exchange.status}: a bad cursor is the client's error, never the server's`, { exchange, expected: '4xx', actual: String(exchange.status) });
+    if (isServerError(exchange))
+      t.fail(
+        `GET /user_banks with a cursor that is ${label} was answered ${exchange.status}: a bad cursor is the client's error, never the server's`,
+        { exchange, expected: '4xx', actual: String(exchange.status) },
+      );
     else t.passed();
   }
 });
@@ -276,9 +352,16 @@ conformanceCheck('pagination.cursor.invalid-4xx', async (t) => {
     if (isServerError(exchange)) continue; // pagination.cursor.invalid-no-5xx reports it
     judged += 1;
     if (isClientError(exchange)) t.passed();
-    else t.warn(`GET /user_banks with a cursor that is ${label} was answered ${exchange.status}; a cursor the service never issued is expected to be refused with a 4xx`, { exchange, expected: '4xx', actual: String(exchange.status) });
+    else
+      t.warn(
+        `GET /user_banks with a cursor that is ${label} was answered ${exchange.status}; a cursor the service never issued is expected to be refused with a 4xx`,
+        { exchange, expected: '4xx', actual: String(exchange.status) },
+      );
   }
-  if (judged === 0) return t.skip('every invalid cursor was answered with a 5xx (pagination.cursor.invalid-no-5xx reports it), so there is no answer to judge');
+  if (judged === 0)
+    return t.skip(
+      'every invalid cursor was answered with a 5xx (pagination.cursor.invalid-no-5xx reports it), so there is no answer to judge',
+    );
 });
 
 // ---------------------------------------------------------------- traversal
@@ -317,14 +400,20 @@ conformanceCheck('pagination.cursor.other-filter', async (t) => {
       continue;
     }
     const example = outside[0];
-    t.fail(`the next_cursor of GET /user_banks?${name}=${from} sent with ${name}=${to} was answered with ${outside.length} User Bank(s) whose ${name} is not ${to} (e.g. ${idsOf([example])[0] ?? 'an item'} with ${name} ${JSON.stringify(fieldOf(example, name))}): the filter sent was not applied`, {
-      exchange: replay,
-      expected: `only ${name} ${JSON.stringify(to)}, or a refusal`,
-      actual: `${outside.length} item(s) with another ${name}`,
-      requirements: [name === 'status' ? 'list_user_banks.status_filter' : 'list_user_banks.user_id_filter'],
-    });
+    t.fail(
+      `the next_cursor of GET /user_banks?${name}=${from} sent with ${name}=${to} was answered with ${outside.length} User Bank(s) whose ${name} is not ${to} (e.g. ${idsOf([example])[0] ?? 'an item'} with ${name} ${JSON.stringify(fieldOf(example, name))}): the filter sent was not applied`,
+      {
+        exchange: replay,
+        expected: `only ${name} ${JSON.stringify(to)}, or a refusal`,
+        actual: `${outside.length} item(s) with another ${name}`,
+        requirements: [name === 'status' ? 'list_user_banks.status_filter' : 'list_user_banks.user_id_filter'],
+      },
+    );
   }
-  if (tried === 0) t.skip('needs two values of status or of user_id among the listed User Banks, one of them on at least 2 banks, to replay one walk\'s cursor with the other filter');
+  if (tried === 0)
+    t.skip(
+      "needs two values of status or of user_id among the listed User Banks, one of them on at least 2 banks, to replay one walk's cursor with the other filter",
+    );
 });
 
 conformanceCheck('pagination.envelope.every-page', async (t) => {
@@ -332,7 +421,11 @@ conformanceCheck('pagination.envelope.every-page', async (t) => {
   let pages = 0;
   for (const { label, result } of walks) {
     pages += result.pages.length;
-    if (result.end === 'bad-envelope') t.fail(`walk with ${label}: ${result.detail}`, { ...pinned(result), expected: '{"data": [...], "next_cursor": string or null} on every page' });
+    if (result.end === 'bad-envelope')
+      t.fail(`walk with ${label}: ${result.detail}`, {
+        ...pinned(result),
+        expected: '{"data": [...], "next_cursor": string or null} on every page',
+      });
     else t.passed();
   }
   t.passed(`${pages} pages in ${walks.length} walks, each an envelope`);
@@ -354,11 +447,19 @@ conformanceCheck('pagination.traversal.ends', async (t) => {
           unjudged.push(`${label}: ${result.detail} without listing any item twice, so the list may simply be larger than the suite walks`);
           break;
         }
-        t.fail(`the walk with ${label} never reached next_cursor null: ${result.detail}, listing items again and again`, { ...pinned(result), expected: 'next_cursor null on the last page', actual: result.end });
+        t.fail(`the walk with ${label} never reached next_cursor null: ${result.detail}, listing items again and again`, {
+          ...pinned(result),
+          expected: 'next_cursor null on the last page',
+          actual: result.end,
+        });
         break;
       case 'repeated-cursor':
       case 'empty-page-loop':
-        t.fail(`the walk with ${label} never reached next_cursor null: ${result.detail}`, { ...pinned(result), expected: 'next_cursor null on the last page', actual: result.end });
+        t.fail(`the walk with ${label} never reached next_cursor null: ${result.detail}`, {
+          ...pinned(result),
+          expected: 'next_cursor null on the last page',
+          actual: result.end,
+        });
         break;
       case 'time-cap':
       case 'outgrown':
@@ -369,7 +470,9 @@ conformanceCheck('pagination.traversal.ends', async (t) => {
     }
   }
   if (ended === 0 && unjudged.length > 0) return t.inconclusive(`no walk could be judged (${unjudged.join('; ')})`);
-  t.passed(`${ended} of ${walks.length} walks ended with next_cursor null${unjudged.length > 0 ? ` (not judged: ${unjudged.join('; ')})` : ''}`);
+  t.passed(
+    `${ended} of ${walks.length} walks ended with next_cursor null${unjudged.length > 0 ? ` (not judged: ${unjudged.join('; ')})` : ''}`,
+  );
 });
 
 conformanceCheck('pagination.traversal.no-duplicates', async (t) => {
@@ -388,15 +491,20 @@ conformanceCheck('pagination.traversal.no-duplicates', async (t) => {
     const after = await idsAfter(t, { path: USER_BANKS }, comparedUntil);
     const createdMeanwhile = after === undefined ? 0 : difference(after, before).length;
     if (duplicates.length <= createdMeanwhile) {
-      t.passed(`the walk with ${label} listed ${duplicates.length} id(s) twice while ${createdMeanwhile} User Bank(s) were created meanwhile: explained by items added before its place`);
+      t.passed(
+        `the walk with ${label} listed ${duplicates.length} id(s) twice while ${createdMeanwhile} User Bank(s) were created meanwhile: explained by items added before its place`,
+      );
       continue;
     }
     const shown = duplicates.slice(0, 3).map((d) => `${d.id} on pages ${d.pages.join(' and ')}`);
-    t.fail(`the walk with ${label} lists ${duplicates.length} User Bank id(s) more than once: ${shown.join('; ')}${duplicates.length > 3 ? '; ...' : ''}${createdMeanwhile > 0 ? ` (only ${createdMeanwhile} were created meanwhile)` : ''}`, {
-      ...pinned(result),
-      expected: 'each id once',
-      actual: `${duplicates.length} repeated id(s)`,
-    });
+    t.fail(
+      `the walk with ${label} lists ${duplicates.length} User Bank id(s) more than once: ${shown.join('; ')}${duplicates.length > 3 ? '; ...' : ''}${createdMeanwhile > 0 ? ` (only ${createdMeanwhile} were created meanwhile)` : ''}`,
+      {
+        ...pinned(result),
+        expected: 'each id once',
+        actual: `${duplicates.length} repeated id(s)`,
+      },
+    );
   }
 });
 
@@ -404,7 +512,9 @@ conformanceCheck('pagination.traversal.complete', async (t) => {
   const { data, total } = await totalAtLeast(t, ITEMS_FOR_TRAVERSAL);
   const expected = new Set(idsOf(data.reference.items));
   if ((await smallLimits(t, total)).length === 0) {
-    return t.skip(`the list holds ${total} User Banks: a walk at any limit below 100 would take more than ${data.smallWalkPages} pages, the most one walk may take on this target`);
+    return t.skip(
+      `the list holds ${total} User Banks: a walk at any limit below 100 would take more than ${data.smallWalkPages} pages, the most one walk may take on this target`,
+    );
   }
   const unjudged: string[] = [];
   const walks = await smallWalks(t, total);
@@ -421,23 +531,38 @@ conformanceCheck('pagination.traversal.complete', async (t) => {
     }
     if (lost.length > 0) {
       const pageSize = result.pages[0]?.itemCount ?? 0;
-      t.fail(`the walk with ${label} (${result.pages.length} pages) never lists ${lost.length} of the ${total} User Banks of the walk at limit=100: ${sample(lost)}`, {
-        expected: `${total} ids`,
-        actual: `${new Set(seen).size} ids${pageSize > 0 ? `, pages of ${pageSize}` : ''}`,
-      });
+      t.fail(
+        `the walk with ${label} (${result.pages.length} pages) never lists ${lost.length} of the ${total} User Banks of the walk at limit=100: ${sample(lost)}`,
+        {
+          expected: `${total} ids`,
+          actual: `${new Set(seen).size} ids${pageSize > 0 ? `, pages of ${pageSize}` : ''}`,
+        },
+      );
     }
-    if (extra.length > 0) t.fail(`the walk with ${label} lists ${extra.length} User Bank(s) the walk at limit=100 does not: ${sample(extra)}`, { expected: 'the same ids as at limit=100', actual: `${extra.length} extra` });
+    if (extra.length > 0)
+      t.fail(`the walk with ${label} lists ${extra.length} User Bank(s) the walk at limit=100 does not: ${sample(extra)}`, {
+        expected: 'the same ids as at limit=100',
+        actual: `${extra.length} extra`,
+      });
     if (result.end !== 'complete') unjudged.push(`${label} ended with ${result.end}`);
     else if (lost.length === 0 && extra.length === 0) t.passed();
   }
-  if (unjudged.length > 0) return t.inconclusive(`cannot tell whether items were lost: ${unjudged.join('; ')} (pagination.traversal.ends and pagination.limit.honoured report why)`);
-  t.passed(`walks at ${(await smallLimits(t, total)).map((k) => `limit=${k}`).join(', ')} each list the same ${total} User Banks as the walk at limit=100`);
+  if (unjudged.length > 0)
+    return t.inconclusive(
+      `cannot tell whether items were lost: ${unjudged.join('; ')} (pagination.traversal.ends and pagination.limit.honoured report why)`,
+    );
+  t.passed(
+    `walks at ${(await smallLimits(t, total)).map((k) => `limit=${k}`).join(', ')} each list the same ${total} User Banks as the walk at limit=100`,
+  );
 });
 
 conformanceCheck('pagination.traversal.repeatable', async (t) => {
   const { data, total } = await totalAtLeast(t, 1);
   const again = await repeatWalk(t, total);
-  if (again.result.end !== 'complete') return t.inconclusive(`the second walk at limit=100 ended with ${again.result.end} (${again.result.detail}); pagination.traversal.ends reports it`);
+  if (again.result.end !== 'complete')
+    return t.inconclusive(
+      `the second walk at limit=100 ended with ${again.result.end} (${again.result.detail}); pagination.traversal.ends reports it`,
+    );
   const first = new Set(idsOf(data.reference.items));
   const second = new Set(idsOf(again.result.items));
   let gone = difference(first, second);
@@ -449,10 +574,13 @@ conformanceCheck('pagination.traversal.repeatable', async (t) => {
     added = notCreatedMeanwhile(added, after);
   }
   if (gone.length > 0 || added.length > 0) {
-    t.fail(`two walks at limit=100 with nothing written between them differ: ${gone.length} User Bank(s) only in the first${gone.length ? ` (${sample(gone, 3)})` : ''}, ${added.length} only in the second${added.length ? ` (${sample(added, 3)})` : ''}`, {
-      expected: `the same ${first.size} ids`,
-      actual: `${second.size} ids`,
-    });
+    t.fail(
+      `two walks at limit=100 with nothing written between them differ: ${gone.length} User Bank(s) only in the first${gone.length ? ` (${sample(gone, 3)})` : ''}, ${added.length} only in the second${added.length ? ` (${sample(added, 3)})` : ''}`,
+      {
+        expected: `the same ${first.size} ids`,
+        actual: `${second.size} ids`,
+      },
+    );
     return;
   }
   t.passed(`both walks list the same ${first.size} User Banks`);
@@ -483,14 +611,20 @@ function filterEveryPage(name: FilterName) {
         const page = pageOf[i] ?? 0;
         if (wrongPages.has(page)) return; // one finding per page is enough evidence
         wrongPages.add(page);
-        t.fail(`the walk with ${label}: page ${page} of ${result.pages.length} lists User Bank ${idsOf([item])[0] ?? `#${i + 1}`} with ${name} ${JSON.stringify(value)}`, {
-          ...pinned(result),
-          expected: `${name} ${JSON.stringify(plan.value)} on every page`,
-          actual: JSON.stringify(value),
-        });
+        t.fail(
+          `the walk with ${label}: page ${page} of ${result.pages.length} lists User Bank ${idsOf([item])[0] ?? `#${i + 1}`} with ${name} ${JSON.stringify(value)}`,
+          {
+            ...pinned(result),
+            expected: `${name} ${JSON.stringify(plan.value)} on every page`,
+            actual: JSON.stringify(value),
+          },
+        );
       });
       if (wrongPages.size === 0) {
-        if (result.end !== 'complete') return t.inconclusive(`the ${result.items.length} items seen match ${name}=${plan.value}, but the walk ended with ${result.end} (${result.detail}) before the last page`);
+        if (result.end !== 'complete')
+          return t.inconclusive(
+            `the ${result.items.length} items seen match ${name}=${plan.value}, but the walk ended with ${result.end} (${result.detail}) before the last page`,
+          );
         notes.push(`${name}=${plan.value}: ${result.items.length} items on ${result.pages.length} pages, all matching`);
         t.passed(notes.join('; '));
       }
@@ -507,7 +641,8 @@ function filterComplete(name: FilterName) {
       // Evidence first: an item a filtered page shows that the unfiltered list lacks is judged even on a
       // walk that did not end; only what the walk left out needs its end.
       const complete = result.end === 'complete';
-      if (!complete) unfinished.push(`the walk with ${label} ended with ${result.end} (${result.detail}); pagination.traversal.ends reports it`);
+      if (!complete)
+        unfinished.push(`the walk with ${label} ended with ${result.end} (${result.detail}); pagination.traversal.ends reports it`);
       const listed = new Set(idsOf(result.items));
       const expected = new Set(plan.expected);
       let missing = complete ? difference(expected, listed) : [];
@@ -519,9 +654,16 @@ function filterComplete(name: FilterName) {
         notInList = notCreatedMeanwhile(notInList, after);
       }
       if (missing.length > 0) {
-        t.fail(`the walk with ${label} leaves out ${missing.length} of the ${expected.size} User Banks that the unfiltered list shows with ${name} ${plan.value}: ${sample(missing)}`, { ...pinned(result), expected: `${expected.size} ids`, actual: `${listed.size} ids` });
+        t.fail(
+          `the walk with ${label} leaves out ${missing.length} of the ${expected.size} User Banks that the unfiltered list shows with ${name} ${plan.value}: ${sample(missing)}`,
+          { ...pinned(result), expected: `${expected.size} ids`, actual: `${listed.size} ids` },
+        );
       }
-      if (notInList.length > 0) t.fail(`the walk with ${label} lists ${notInList.length} User Bank(s) the unfiltered list does not hold: ${sample(notInList)}`, { expected: 'a subset of the unfiltered list', actual: `${notInList.length} unknown id(s)` });
+      if (notInList.length > 0)
+        t.fail(`the walk with ${label} lists ${notInList.length} User Bank(s) the unfiltered list does not hold: ${sample(notInList)}`, {
+          expected: 'a subset of the unfiltered list',
+          actual: `${notInList.length} unknown id(s)`,
+        });
       if (complete && missing.length === 0 && notInList.length === 0) {
         notes.push(`${name}=${plan.value}: the same ${expected.size} User Banks as the unfiltered list filtered by the client`);
         t.passed(notes.join('; '));
@@ -545,7 +687,11 @@ async function judgeExactFilter(t: Probe, name: FilterName, value: string, accep
   const first = result.pages[0];
   if (first && (first.status < 200 || first.status >= 300)) {
     if (first.status >= 500) {
-      t.fail(`GET /user_banks?${name}=${value} (${why}) was answered ${first.status}, a server error`, { ...pinned(result), expected: 'a 4xx or only exact matches', actual: String(first.status) });
+      t.fail(`GET /user_banks?${name}=${value} (${why}) was answered ${first.status}, a server error`, {
+        ...pinned(result),
+        expected: 'a 4xx or only exact matches',
+        actual: String(first.status),
+      });
     } else {
       t.passed();
     }
@@ -558,11 +704,14 @@ async function judgeExactFilter(t: Probe, name: FilterName, value: string, accep
     return;
   }
   const example = wrong[0];
-  t.fail(`GET /user_banks?${name}=${value} (${why}) lists ${wrong.length} User Bank(s) whose ${name} is not exactly ${JSON.stringify(value)}, e.g. ${idsOf([example])[0] ?? 'one'} with ${name} ${JSON.stringify(fieldOf(example, name))}`, {
-    ...pinned(result),
-    expected: `only ${name} ${JSON.stringify(value)}, or a refusal`,
-    actual: `${wrong.length} item(s) with another ${name}`,
-  });
+  t.fail(
+    `GET /user_banks?${name}=${value} (${why}) lists ${wrong.length} User Bank(s) whose ${name} is not exactly ${JSON.stringify(value)}, e.g. ${idsOf([example])[0] ?? 'one'} with ${name} ${JSON.stringify(fieldOf(example, name))}`,
+    {
+      ...pinned(result),
+      expected: `only ${name} ${JSON.stringify(value)}, or a refusal`,
+      actual: `${wrong.length} item(s) with another ${name}`,
+    },
+  );
 }
 
 const swapCase = (s: string): string => s.replace(/[a-z]/gi, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
@@ -577,7 +726,8 @@ conformanceCheck('pagination.filter.user-id.near-miss', async (t) => {
   const { data } = await totalAtLeast(t, 1);
   const listed = new Set(data.reference.items.map((item) => fieldOf(item, 'user_id')).filter((v): v is string => typeof v === 'string'));
   const real = listed.has(t.settings.userIdA) ? t.settings.userIdA : [...listed][0];
-  if (real === undefined || real.length < 2) return t.skip('no listed User Bank carries a user_id of 2 or more characters to build near-misses of');
+  if (real === undefined || real.length < 2)
+    return t.skip('no listed User Bank carries a user_id of 2 or more characters to build near-misses of');
   const exactly = (value: string) => (v: unknown) => v === value;
   await judgeExactFilter(t, 'user_id', real.slice(0, -1), exactly(real.slice(0, -1)), 'a proper prefix of a real user_id');
   await judgeExactFilter(t, 'user_id', `${real}0`, exactly(`${real}0`), 'a real user_id with a character added');
@@ -585,7 +735,15 @@ conformanceCheck('pagination.filter.user-id.near-miss', async (t) => {
   if (other !== real) {
     const user = await t.request({ path: `/users/${encodeURIComponent(other)}` });
     const sameUser = isSuccess(user) && fieldOf(user.json, 'id') === real;
-    await judgeExactFilter(t, 'user_id', other, (v) => v === other || (sameUser && v === real), sameUser ? 'a real user_id in other letter case, which GET /users/{id} resolves to the same User' : 'a real user_id in other letter case');
+    await judgeExactFilter(
+      t,
+      'user_id',
+      other,
+      (v) => v === other || (sameUser && v === real),
+      sameUser
+        ? 'a real user_id in other letter case, which GET /users/{id} resolves to the same User'
+        : 'a real user_id in other letter case',
+    );
   }
 });
 

@@ -46,31 +46,41 @@ async function writesOfThisFileAnswered(t: Probe): Promise<void> {
  * passed (a replica may store a write late), by account number: those that were not listed before the
  * run's refused writes, nor are among `alsoKnown`. Inconclusive when the listing itself is refused.
  */
-async function newBanksAfterRefusals(t: Probe, alsoKnown: ReadonlySet<string> = new Set()): Promise<{ listing: BankListing; byAccount: Map<string, Record<string, unknown>> }> {
+async function newBanksAfterRefusals(
+  t: Probe,
+  alsoKnown: ReadonlySet<string> = new Set(),
+): Promise<{ listing: BankListing; byAccount: Map<string, Record<string, unknown>> }> {
   await writesOfThisFileAnswered(t);
   const known = idsIn(await listingBeforeRefusedWrites(t));
   const listing = await listingAfterWrites(t);
   if (listing.walk.end === 'http-error' && listing.walk.pages.length === 1) {
-    t.inconclusive(`the authorized listing GET /user_banks?user_id={user_id} that should prove it was refused (${listing.walk.detail}); check --token and --user-id`);
+    t.inconclusive(
+      `the authorized listing GET /user_banks?user_id={user_id} that should prove it was refused (${listing.walk.detail}); check --token and --user-id`,
+    );
   }
   const byAccount = new Map<string, Record<string, unknown>>();
   for (const bank of listing.banks) {
     const id = idOf(bank);
-    if (typeof bank.account_number === 'string' && (id === undefined || (!known.has(id) && !alsoKnown.has(id)))) byAccount.set(bank.account_number, bank);
+    if (typeof bank.account_number === 'string' && (id === undefined || (!known.has(id) && !alsoKnown.has(id))))
+      byAccount.set(bank.account_number, bank);
   }
   return { listing, byAccount };
 }
 
-const record = (item: unknown): Record<string, unknown> => (item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {});
+const record = (item: unknown): Record<string, unknown> =>
+  item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {};
 
 conformanceCheck('auth.create-user-bank.refused-write-no-effect', async (t) => {
-  if (t.settings.readOnly) t.skip('sends POST /user_banks with bad credentials, then lists; run without --read-only to prove a refused write creates nothing');
+  if (t.settings.readOnly)
+    t.skip('sends POST /user_banks with bad credentials, then lists; run without --read-only to prove a refused write creates nothing');
   const settled = await settle(createAttempts(t));
   const refused = settled.filter((s): s is Settled & { exchange: Exchange } => s.exchange !== undefined && !isSuccess(s.exchange));
   if (refused.length === 0) {
     const error = settled.find((s) => s.error !== undefined)?.error;
     if (error !== undefined) throw error;
-    t.skip('no POST /user_banks with bad credentials was refused, so there is no refused write to look for (the auth.create-user-bank.*-refused checks report it)');
+    t.skip(
+      'no POST /user_banks with bad credentials was refused, so there is no refused write to look for (the auth.create-user-bank.*-refused checks report it)',
+    );
   }
   for (const { exchange } of refused) t.attach(exchange);
   const { listing, byAccount } = await newBanksAfterRefusals(t);
@@ -79,13 +89,20 @@ conformanceCheck('auth.create-user-bank.refused-write-no-effect', async (t) => {
     if (stored) {
       t.fail(
         `POST /user_banks with ${attempt.variant.name} was refused with ${exchange.status}, yet its User Bank (id ${String(stored.id)}) appears in GET /user_banks?user_id={user_id}`,
-        { exchange, expected: 'the refused body stored nowhere', actual: `User Bank ${String(stored.id)} with the refused body's account number` },
+        {
+          exchange,
+          expected: 'the refused body stored nowhere',
+          actual: `User Bank ${String(stored.id)} with the refused body's account number`,
+        },
       );
     } else {
       t.passed();
     }
   }
-  if (!listing.complete) t.inconclusive(`the listing could not be read to its end (${listing.walk.detail}), so a stored refused write might be further on; a --user-id with fewer User Banks lets the proof finish`);
+  if (!listing.complete)
+    t.inconclusive(
+      `the listing could not be read to its end (${listing.walk.detail}), so a stored refused write might be further on; a --user-id with fewer User Banks lets the proof finish`,
+    );
   t.passed(`${refused.length} refused POST(s); none of their User Banks appears in the User's ${listing.banks.length} listed User Banks`);
 });
 
@@ -96,11 +113,14 @@ conformanceCheck('isolation.create-user-bank.other-callers-user-refused', async 
   t.attach(post);
   // B may not link a bank to A's User: the answer must be a refusal...
   if (isSuccess(post)) {
-    t.fail(`caller B's POST /user_banks with A's user_id was answered ${post.status}: B linked a User Bank to another caller's User${SAME_BUSINESS}`, {
-      exchange: post,
-      expected: 'a refusal (not 2xx)',
-      actual: String(post.status),
-    });
+    t.fail(
+      `caller B's POST /user_banks with A's user_id was answered ${post.status}: B linked a User Bank to another caller's User${SAME_BUSINESS}`,
+      {
+        exchange: post,
+        expected: 'a refusal (not 2xx)',
+        actual: String(post.status),
+      },
+    );
   } else {
     t.passed();
   }
@@ -108,7 +128,8 @@ conformanceCheck('isolation.create-user-bank.other-callers-user-refused', async 
   // A replica may store it late, so the lists are read once the settle window has passed.
   await writesOfThisFileAnswered(t);
   const known = idsIn(await listingBeforeRefusedWrites(t));
-  const sentHere = (bank: Record<string, unknown>): boolean => bank.account_number === body.account_number && bank.user_id === t.settings.userIdA;
+  const sentHere = (bank: Record<string, unknown>): boolean =>
+    bank.account_number === body.account_number && bank.user_id === t.settings.userIdA;
   const ofA = await listingAfterWrites(t);
   const ofB = await proofWalk(t, { path: '/user_banks', auth: 'b' });
   const lists = [
@@ -117,27 +138,36 @@ conformanceCheck('isolation.create-user-bank.other-callers-user-refused', async 
   ];
   const unfinished: string[] = [];
   for (const list of lists) {
-    if (list.walk.end === 'http-error' && list.walk.pages.length === 1) t.inconclusive(`${list.where} was refused (${list.walk.detail}); check --token, --token-b and the user ids`);
+    if (list.walk.end === 'http-error' && list.walk.pages.length === 1)
+      t.inconclusive(`${list.where} was refused (${list.walk.detail}); check --token, --token-b and the user ids`);
     const stored = list.items.find(sentHere);
     if (stored) {
-      t.fail(`caller B's POST /user_banks with A's user_id (answered ${post.status}) left User Bank ${String(stored.id)} linked to A's User in ${list.where}${SAME_BUSINESS}`, {
-        exchange: post,
-        expected: "no User Bank on A's user made by B",
-        actual: `User Bank ${String(stored.id)}`,
-      });
+      t.fail(
+        `caller B's POST /user_banks with A's user_id (answered ${post.status}) left User Bank ${String(stored.id)} linked to A's User in ${list.where}${SAME_BUSINESS}`,
+        {
+          exchange: post,
+          expected: "no User Bank on A's user made by B",
+          actual: `User Bank ${String(stored.id)}`,
+        },
+      );
     } else if (list.walk.end === 'complete') {
       t.passed();
     } else {
       unfinished.push(`${list.where} (${list.walk.detail ?? list.walk.end})`);
     }
   }
-  if (unfinished.length > 0) t.inconclusive(`could not read to its end: ${unfinished.join('; ')}, so B's bank might be further on; Users with fewer User Banks let the proof finish`);
+  if (unfinished.length > 0)
+    t.inconclusive(
+      `could not read to its end: ${unfinished.join('; ')}, so B's bank might be further on; Users with fewer User Banks let the proof finish`,
+    );
   t.passed(`caller B's POST with A's user_id was answered ${post.status}; nothing of it is in A's or B's list`);
 });
 
 conformanceCheck('user-banks.create.invalid.creates-nothing', async (t) => {
-  if (t.settings.readOnly) t.skip('sends invalid POST /user_banks requests; run without --read-only to prove a refused one creates nothing');
-  if (t.run.client.budget.remaining <= 0) t.skip(`the write budget (--max-writes ${t.settings.maxWrites}) is spent; raise it to check creation (${WRITES_NEEDED})`);
+  if (t.settings.readOnly)
+    t.skip('sends invalid POST /user_banks requests; run without --read-only to prove a refused one creates nothing');
+  if (t.run.client.budget.remaining <= 0)
+    t.skip(`the write budget (--max-writes ${t.settings.maxWrites}) is spent; raise it to check creation (${WRITES_NEEDED})`);
   const proof = new NothingCreatedProof(invalidSends(t.run.client));
   const outcome = await runProperty(t, {
     arbitrary: invalidCreateRequest(t.settings.userIdA),
@@ -149,7 +179,10 @@ conformanceCheck('user-banks.create.invalid.creates-nothing', async (t) => {
   });
   await writesOfThisFileAnswered(t);
   const note = await proof.settle(t);
-  reportProperty(t, outcome, { what: `a refused create request creates nothing${note !== undefined ? ` (${note})` : ''}`, describe: describeInvalid });
+  reportProperty(t, outcome, {
+    what: `a refused create request creates nothing${note !== undefined ? ` (${note})` : ''}`,
+    describe: describeInvalid,
+  });
 });
 
 /** The account number of an unusual create's body, when it parses and has one. */
@@ -163,26 +196,38 @@ function accountNumberOf(rawBody: string | undefined): string | undefined {
 }
 
 conformanceCheck('robustness.refused-requests-store-nothing', async (t) => {
-  if (t.settings.readOnly) t.skip('sends unusual POST /user_banks requests, then lists; run without --read-only to prove a refused one stores nothing');
+  if (t.settings.readOnly)
+    t.skip('sends unusual POST /user_banks requests, then lists; run without --read-only to prove a refused one stores nothing');
   const screened = await screenUnusualRequests(t);
   const refused = screened.flatMap(({ request, exchange }) => {
     const accountNumber = accountNumberOf(request.rawBody);
     const isRefusal = exchange !== undefined && exchange.status >= 400 && exchange.status < 500 && exchange.status !== 429;
-    return request.method === 'POST' && request.path === '/user_banks' && isRefusal && accountNumber !== undefined ? [{ request, exchange, accountNumber }] : [];
+    return request.method === 'POST' && request.path === '/user_banks' && isRefusal && accountNumber !== undefined
+      ? [{ request, exchange, accountNumber }]
+      : [];
   });
-  if (refused.length === 0) t.skip('no unusual POST /user_banks carrying an account number was refused, so there is no refused write to look for');
+  if (refused.length === 0)
+    t.skip('no unusual POST /user_banks carrying an account number was refused, so there is no refused write to look for');
   // Banks neither there before the run's refused writes nor created by an accepted request of this run.
   const { listing, byAccount } = await newBanksAfterRefusals(t, t.run.client.createdIds);
   for (const { request, exchange, accountNumber } of refused) {
     const stored = byAccount.get(accountNumber);
     if (stored) {
-      t.fail(`${request.kind} was refused with ${exchange.status}, yet a User Bank with its account number (id ${String(stored.id)}) appears in GET /user_banks?user_id={user_id}`, {
-        exchange,
-        expected: 'the refused request stored nowhere',
-        actual: `User Bank ${String(stored.id)} with the refused body's account number`,
-      });
+      t.fail(
+        `${request.kind} was refused with ${exchange.status}, yet a User Bank with its account number (id ${String(stored.id)}) appears in GET /user_banks?user_id={user_id}`,
+        {
+          exchange,
+          expected: 'the refused request stored nowhere',
+          actual: `User Bank ${String(stored.id)} with the refused body's account number`,
+        },
+      );
     }
   }
-  if (!listing.complete) t.inconclusive(`the listing could not be read to its end (${listing.walk.detail}), so a stored refused request might be further on; a --user-id with fewer User Banks lets the proof finish`);
-  t.passed(`${refused.length} refused unusual POST(s); none of their User Banks appears in the User's ${listing.banks.length} listed User Banks`);
+  if (!listing.complete)
+    t.inconclusive(
+      `the listing could not be read to its end (${listing.walk.detail}), so a stored refused request might be further on; a --user-id with fewer User Banks lets the proof finish`,
+    );
+  t.passed(
+    `${refused.length} refused unusual POST(s); none of their User Banks appears in the User's ${listing.banks.length} listed User Banks`,
+  );
 });

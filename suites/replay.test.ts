@@ -20,7 +20,9 @@ const replays = perRun(() => ({ pending: undefined as Promise<ReplayRun> | undef
 function replayOnce(t: Probe): Promise<ReplayRun> {
   const slot = replays(t.run.client);
   const { settings } = t;
-  const hasCallerB = Boolean(settings.tokenB && settings.userIdB && settings.tokenB !== settings.tokenA && settings.userIdB !== settings.userIdA);
+  const hasCallerB = Boolean(
+    settings.tokenB && settings.userIdB && settings.tokenB !== settings.tokenA && settings.userIdB !== settings.userIdA,
+  );
   slot.pending ??= replayRun({
     client: t.run.client,
     baseUrl: settings.baseUrl,
@@ -41,13 +43,18 @@ function callersData(t: Probe, run: ReplayRun): CallersData {
     const data = (original.json as { data?: unknown } | undefined)?.data;
     if (read.operation !== 'list_user_banks' || !Array.isArray(data)) continue;
     for (const item of data as Array<Record<string, unknown>>) {
-      if (typeof item?.id === 'string' && t.run.client.createdIds.has(item.id) && typeof item.account_number === 'string') accountNumbers.add(item.account_number);
+      if (typeof item?.id === 'string' && t.run.client.createdIds.has(item.id) && typeof item.account_number === 'string')
+        accountNumbers.add(item.account_number);
     }
   }
   return { userIds: new Set(userIdA === userIdB ? [] : [userIdA]), accountNumbers };
 }
 
-const requirementOf = { list_user_banks: 'auth.required.list_user_banks', list_rfp_registrations: 'auth.required.list_rfp_registrations', get_user: 'auth.required.get_user' } as const;
+const requirementOf = {
+  list_user_banks: 'auth.required.list_user_banks',
+  list_rfp_registrations: 'auth.required.list_rfp_registrations',
+  get_user: 'auth.required.get_user',
+} as const;
 
 function judgeStrangers(t: Probe, run: ReplayRun, otherCaller: boolean): void {
   const data = callersData(t, run);
@@ -58,27 +65,35 @@ function judgeStrangers(t: Probe, run: ReplayRun, otherCaller: boolean): void {
       judged += 1;
       const why = servedToStranger(replayed, exchange, data, otherCaller);
       if (why === undefined) continue;
-      t.fail(`${method} ${replayed.read.path} sent with ${credential.name}, ${spelling.name}, was answered ${exchange.status} and ${why}${otherCaller ? SAME_BUSINESS : ''}`, {
-        exchange,
-        expected: otherCaller ? "a refusal, or the second caller's own data" : 'a refusal (4xx), never the operation served',
-        actual: `${exchange.status}: ${why}`,
-        ...(otherCaller ? {} : { requirements: [requirementOf[replayed.read.operation]] }),
-      });
+      t.fail(
+        `${method} ${replayed.read.path} sent with ${credential.name}, ${spelling.name}, was answered ${exchange.status} and ${why}${otherCaller ? SAME_BUSINESS : ''}`,
+        {
+          exchange,
+          expected: otherCaller ? "a refusal, or the second caller's own data" : 'a refusal (4xx), never the operation served',
+          actual: `${exchange.status}: ${why}`,
+          ...(otherCaller ? {} : { requirements: [requirementOf[replayed.read.operation]] }),
+        },
+      );
     }
   }
   for (const { spelling, credential, exchange } of run.creates) {
     if (credential.otherCaller !== otherCaller) continue;
     judged += 1;
     if (exchange.status < 200 || exchange.status > 299) continue;
-    t.fail(`POST /user_banks for the caller's User, sent with ${credential.name}, ${spelling.name}, was answered ${exchange.status}: a User Bank was created without the caller's credentials${otherCaller ? SAME_BUSINESS : ''}`, {
-      exchange,
-      expected: 'a refusal (4xx)',
-      actual: String(exchange.status),
-      ...(otherCaller ? {} : { requirements: ['auth.required.create_user_bank'] }),
-    });
+    t.fail(
+      `POST /user_banks for the caller's User, sent with ${credential.name}, ${spelling.name}, was answered ${exchange.status}: a User Bank was created without the caller's credentials${otherCaller ? SAME_BUSINESS : ''}`,
+      {
+        exchange,
+        expected: 'a refusal (4xx)',
+        actual: String(exchange.status),
+        ...(otherCaller ? {} : { requirements: ['auth.required.create_user_bank'] }),
+      },
+    );
   }
   if (judged === 0) t.inconclusive('no exchange of the run could be replayed');
-  t.passed(`${judged} replays judged (${run.reads.length} reads and ${run.creates.length} creates${run.createsNotSent ? `; creates not replayed: ${run.createsNotSent}` : ''})`);
+  t.passed(
+    `${judged} replays judged (${run.reads.length} reads and ${run.creates.length} creates${run.createsNotSent ? `; creates not replayed: ${run.createsNotSent}` : ''})`,
+  );
 }
 
 conformanceCheck(

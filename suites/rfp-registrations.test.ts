@@ -33,8 +33,13 @@ const registrations = (t: Probe): Promise<WalkResult> => sharedWalk(t, 'rfp_regi
 async function itemsToJudge(t: Probe): Promise<{ items: unknown[]; pageOf: (i: number) => number }> {
   const result = await registrations(t);
   if (result.items.length === 0) {
-    if (result.end === 'complete') return t.skip('the caller has no RfP Registrations, so there is nothing to judge; a caller onboarded for at least one RfP use case would enable this check');
-    return t.inconclusive(`the walk of GET /rfp_registrations gave no items (${result.detail ?? result.end}); rfp-registrations.list.walk reports it`);
+    if (result.end === 'complete')
+      return t.skip(
+        'the caller has no RfP Registrations, so there is nothing to judge; a caller onboarded for at least one RfP use case would enable this check',
+      );
+    return t.inconclusive(
+      `the walk of GET /rfp_registrations gave no items (${result.detail ?? result.end}); rfp-registrations.list.walk reports it`,
+    );
   }
   const pages: number[] = [];
   for (const page of result.pages) for (let i = 0; i < page.itemCount; i += 1) pages.push(page.index + 1);
@@ -49,7 +54,9 @@ conformanceCheck('rfp-registrations.list.walk', async (t) => {
       t.passed(`read to the end: ${result.items.length} registration(s) on ${pages}`);
       return;
     case 'time-cap':
-      return t.inconclusive(`the walk of GET /rfp_registrations did not finish in time: ${result.detail}; a faster target or a larger --timeout-ms would enable this check`);
+      return t.inconclusive(
+        `the walk of GET /rfp_registrations did not finish in time: ${result.detail}; a faster target or a larger --timeout-ms would enable this check`,
+      );
       break;
     case 'http-error': {
       const status = result.pages.at(-1)?.status ?? 0;
@@ -62,12 +69,18 @@ conformanceCheck('rfp-registrations.list.walk', async (t) => {
     }
     case 'page-cap':
       if (duplicatesIn(result).length === 0) {
-        return t.inconclusive(`GET /rfp_registrations ${result.detail}, without any registration twice: the list may be larger than the suite walks`);
+        return t.inconclusive(
+          `GET /rfp_registrations ${result.detail}, without any registration twice: the list may be larger than the suite walks`,
+        );
       }
-      t.fail(`GET /rfp_registrations never ends: ${result.detail}, listing registrations again and again`, { ...(result.endExchange ? { exchange: result.endExchange } : {}) });
+      t.fail(`GET /rfp_registrations never ends: ${result.detail}, listing registrations again and again`, {
+        ...(result.endExchange ? { exchange: result.endExchange } : {}),
+      });
       return;
     default:
-      t.fail(`GET /rfp_registrations cannot be read to the end (${result.end}): ${result.detail}`, { ...(result.endExchange ? { exchange: result.endExchange } : {}) });
+      t.fail(`GET /rfp_registrations cannot be read to the end (${result.end}): ${result.detail}`, {
+        ...(result.endExchange ? { exchange: result.endExchange } : {}),
+      });
   }
 });
 
@@ -78,10 +91,13 @@ conformanceCheck('rfp-registrations.list.fields', async (t) => {
     const missing = FIELDS.filter((f) => fieldOf(item, f) === undefined || fieldOf(item, f) === null);
     if (missing.length === 0) return;
     bad += 1;
-    t.fail(`RfP Registration ${i + 1} (page ${pageOf(i)}${idOf(item) ? `, id ${idOf(item)}` : ''}) lacks ${missing.join(', ')}: all four fields are required in every returned object`, {
-      expected: FIELDS.join(', '),
-      actual: `present: ${FIELDS.filter((f) => !missing.includes(f)).join(', ') || 'none'}`,
-    });
+    t.fail(
+      `RfP Registration ${i + 1} (page ${pageOf(i)}${idOf(item) ? `, id ${idOf(item)}` : ''}) lacks ${missing.join(', ')}: all four fields are required in every returned object`,
+      {
+        expected: FIELDS.join(', '),
+        actual: `present: ${FIELDS.filter((f) => !missing.includes(f)).join(', ') || 'none'}`,
+      },
+    );
   });
   if (bad === 0) t.passed(`all four fields on each of ${items.length} registration(s)`);
 });
@@ -104,7 +120,8 @@ function enumCheck(field: 'status' | 'use_case', allowed: string[]) {
         { expected: `one of ${allowed.join(', ')}`, actual: JSON.stringify(value) },
       );
     });
-    if (judged === 0) return t.skip(`no registration carries ${field}, so there is nothing to judge (rfp-registrations.list.fields reports it)`);
+    if (judged === 0)
+      return t.skip(`no registration carries ${field}, so there is nothing to judge (rfp-registrations.list.fields reports it)`);
     t.passed(`${field} of ${judged} registration(s) judged against ${allowed.join(', ')}`);
   };
 }
@@ -125,8 +142,12 @@ conformanceCheck('rfp-registrations.list.unique-ids', async (t) => {
       return;
     }
     repeats += 1;
-    t.fail(`RfP Registration id ${id} appears twice: item ${earlier + 1} (page ${pageOf(earlier)}) and item ${i + 1} (page ${pageOf(i)})`, { expected: 'unique ids', actual: `${id} twice` });
+    t.fail(`RfP Registration id ${id} appears twice: item ${earlier + 1} (page ${pageOf(earlier)}) and item ${i + 1} (page ${pageOf(i)})`, {
+      expected: 'unique ids',
+      actual: `${id} twice`,
+    });
   });
-  if (firstSeen.size === 0) return t.skip('no registration carries an id, so uniqueness cannot be judged (rfp-registrations.list.fields reports it)');
+  if (firstSeen.size === 0)
+    return t.skip('no registration carries an id, so uniqueness cannot be judged (rfp-registrations.list.fields reports it)');
   if (repeats === 0) t.passed(`${firstSeen.size} distinct id(s)`);
 });

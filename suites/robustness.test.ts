@@ -25,7 +25,13 @@ function judgeFor(t: Probe): (request: UnusualRequest) => Promise<Verdict> {
 function verdictOf(request: UnusualRequest, exchange: Exchange | undefined): Verdict {
   if (exchange === undefined) return { ok: true, unproven: 'the write budget is spent' };
   if (exchange.status < 500) return { ok: true };
-  return { ok: false, problem: `${request.kind} was answered ${exchange.status}`, expected: 'any answer but a 5xx', actual: String(exchange.status), exchange };
+  return {
+    ok: false,
+    problem: `${request.kind} was answered ${exchange.status}`,
+    expected: 'any answer but a 5xx',
+    actual: String(exchange.status),
+    exchange,
+  };
 }
 
 conformanceCheck(
@@ -39,18 +45,23 @@ conformanceCheck(
     const failed = verdicts.findIndex((v) => !v.ok);
     if (failed === -1) {
       const unproven = verdicts.filter((v) => v.unproven !== undefined).length;
-      t.passed(`no unusual request is answered with a 5xx: held for ${screened.length - unproven} request(s) (seed ${t.settings.seed})${unproven > 0 ? `; ${unproven} write(s) not sent: the write budget is spent` : ''}`);
+      t.passed(
+        `no unusual request is answered with a 5xx: held for ${screened.length - unproven} request(s) (seed ${t.settings.seed})${unproven > 0 ? `; ${unproven} write(s) not sent: the write budget is spent` : ''}`,
+      );
       return;
     }
     // Shrink: the property draws the same requests from the same seed, one at a time.
     const outcome = await runProperty(t, { arbitrary, numRuns: ROBUSTNESS_RUNS, examples, judge, describe: (r) => r.kind });
     if (outcome.failure === undefined) {
       const verdict = verdicts[failed] as Verdict;
-      t.fail(`no unusual request is answered with a 5xx does not hold: ${verdict.problem} (seed ${t.settings.seed}; not seen again when sent alone, so not shrunk)`, {
-        ...(verdict.exchange ? { exchange: verdict.exchange } : {}),
-        expected: 'any answer but a 5xx',
-        ...(verdict.actual !== undefined ? { actual: verdict.actual } : {}),
-      });
+      t.fail(
+        `no unusual request is answered with a 5xx does not hold: ${verdict.problem} (seed ${t.settings.seed}; not seen again when sent alone, so not shrunk)`,
+        {
+          ...(verdict.exchange ? { exchange: verdict.exchange } : {}),
+          expected: 'any answer but a 5xx',
+          ...(verdict.actual !== undefined ? { actual: verdict.actual } : {}),
+        },
+      );
       return;
     }
     reportProperty(t, outcome, { what: 'no unusual request is answered with a 5xx', describe: (r) => r.kind });

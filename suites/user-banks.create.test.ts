@@ -42,7 +42,14 @@ const AT_ONCE = 20;
 /** Writes the invalid-body properties may use beyond KEEP_FOR_LATER: the bodies a lenient target accepts. */
 const INVALID_ROOM = 3;
 
-const validSends = perRun((client) => new SendCache<CreateBody>(client, (body) => JSON.stringify(body), (json) => ({ method: 'POST', path: '/user_banks', json })));
+const validSends = perRun(
+  (client) =>
+    new SendCache<CreateBody>(
+      client,
+      (body) => JSON.stringify(body),
+      (json) => ({ method: 'POST', path: '/user_banks', json }),
+    ),
+);
 /**
  * How the creation checks share the write budget, fixed when the first of them starts (they run side
  * by side, and the valid-body properties must all judge the same bodies): after KEEP_FOR_LATER and
@@ -64,7 +71,8 @@ function writePlan(t: Probe): { valid: number; atOnce: number } {
 
 function requireWrites(t: Probe): void {
   if (t.settings.readOnly) t.skip('creates User Banks; run without --read-only to check creation');
-  if (t.run.client.budget.remaining <= 0) t.skip(`the write budget (--max-writes ${t.settings.maxWrites}) is spent; raise it to check creation (${WRITES_NEEDED})`);
+  if (t.run.client.budget.remaining <= 0)
+    t.skip(`the write budget (--max-writes ${t.settings.maxWrites}) is spent; raise it to check creation (${WRITES_NEEDED})`);
 }
 
 const plannedValidRuns = (t: Probe): number => writePlan(t).valid;
@@ -90,7 +98,12 @@ interface CachedRuns<T> {
 }
 
 /** The body of a check that judges the (shared, cached) answer to every generated input with `judge`. */
-function cachedProperty<T>(what: string, plan: (t: Probe) => CachedRuns<T>, judge: (t: Probe, sent: Sent<T>) => Verdict | Promise<Verdict>, shrinkCalls?: number): CheckBody {
+function cachedProperty<T>(
+  what: string,
+  plan: (t: Probe) => CachedRuns<T>,
+  judge: (t: Probe, sent: Sent<T>) => Verdict | Promise<Verdict>,
+  shrinkCalls?: number,
+): CheckBody {
   return async (t) => {
     requireWrites(t);
     const { cache, describe, beforeSend, ...runs } = plan(t);
@@ -111,20 +124,51 @@ function cachedProperty<T>(what: string, plan: (t: Probe) => CachedRuns<T>, judg
 
 /** Judges every valid body's answer; all of these share the same bodies and answers. */
 const validProperty = (what: string, judge: (t: Probe, sent: Creation) => Verdict | Promise<Verdict>, shrinkCalls?: number): CheckBody =>
-  cachedProperty(what, (t) => ({ arbitrary: createBody(t.settings.userIdA), numRuns: plannedValidRuns(t), describe: describeBody, cache: plannedValidSends(t) }), judge, shrinkCalls);
+  cachedProperty(
+    what,
+    (t) => ({
+      arbitrary: createBody(t.settings.userIdA),
+      numRuns: plannedValidRuns(t),
+      describe: describeBody,
+      cache: plannedValidSends(t),
+    }),
+    judge,
+    shrinkCalls,
+  );
 
-conformanceCheck('user-banks.create.schema', validProperty('every valid body gives one User Bank with all its fields', (_t, sent) => judgeSchema(sent)));
-conformanceCheck('user-banks.create.returned-as-given', validProperty('account_number and routing_number come back as given', (_t, sent) => judgeReturnedAsGiven(sent)));
-conformanceCheck('user-banks.create.linked-user', validProperty('the bank is linked to the user_id sent', (_t, sent) => judgeLinkedUser(sent)));
-conformanceCheck('user-banks.create.created-at', validProperty('created_at is the time of creation', (_t, sent) => judgeCreatedAt(sent)));
-conformanceCheck('user-banks.create.status-code', validProperty('a creation answers 201 or 200', (_t, sent) => judgeCreateStatus(sent)));
+conformanceCheck(
+  'user-banks.create.schema',
+  validProperty('every valid body gives one User Bank with all its fields', (_t, sent) => judgeSchema(sent)),
+);
+conformanceCheck(
+  'user-banks.create.returned-as-given',
+  validProperty('account_number and routing_number come back as given', (_t, sent) => judgeReturnedAsGiven(sent)),
+);
+conformanceCheck(
+  'user-banks.create.linked-user',
+  validProperty('the bank is linked to the user_id sent', (_t, sent) => judgeLinkedUser(sent)),
+);
+conformanceCheck(
+  'user-banks.create.created-at',
+  validProperty('created_at is the time of creation', (_t, sent) => judgeCreatedAt(sent)),
+);
+conformanceCheck(
+  'user-banks.create.status-code',
+  validProperty('a creation answers 201 or 200', (_t, sent) => judgeCreateStatus(sent)),
+);
 // Not shrunk: each shrink would create a bank more and wait a whole settle window for it to be listed.
-conformanceCheck('user-banks.create.persisted', validProperty('the created bank is listed once with its values', (t, sent) => judgePersisted(t, sent), 0));
+conformanceCheck(
+  'user-banks.create.persisted',
+  validProperty('the created bank is listed once with its values', (t, sent) => judgePersisted(t, sent), 0),
+);
 
 conformanceCheck('user-banks.create.concurrent', async (t) => {
   requireWrites(t);
   const count = Math.min(writePlan(t).atOnce, t.run.client.budget.remaining - KEEP_FOR_LATER);
-  if (count < 2) t.skip(`creating banks at once needs at least 2 writes beyond the ${KEEP_FOR_LATER} kept for later checks; --max-writes ${t.settings.maxWrites} leaves too few (${WRITES_NEEDED})`);
+  if (count < 2)
+    t.skip(
+      `creating banks at once needs at least 2 writes beyond the ${KEEP_FOR_LATER} kept for later checks; --max-writes ${t.settings.maxWrites} leaves too few (${WRITES_NEEDED})`,
+    );
   const outcome = await runProperty(t, {
     arbitrary: distinctCreateBodies(t.settings.userIdA, count),
     numRuns: 1,
@@ -142,12 +186,22 @@ const invalidRuns = (t: Probe): number => t.settings.runs;
 const invalidProperty = (what: string, judge: (sent: InvalidSent) => Verdict): CheckBody =>
   cachedProperty(
     what,
-    (t) => ({ arbitrary: invalidCreateRequest(t.settings.userIdA), numRuns: invalidRuns(t), describe: describeInvalid, cache: invalidSends(t.run.client), beforeSend: listingBeforeRefusedWrites }),
+    (t) => ({
+      arbitrary: invalidCreateRequest(t.settings.userIdA),
+      numRuns: invalidRuns(t),
+      describe: describeInvalid,
+      cache: invalidSends(t.run.client),
+      beforeSend: listingBeforeRefusedWrites,
+    }),
     (_t, sent) => judge(sent),
   );
 
 // After the valid-body checks, and one at a time: a shrink here may create.
 const afterProof = { sequential: true };
-conformanceCheck('user-banks.create.invalid.refused', invalidProperty('a body with nothing to link to a user is never accepted', judgeRefused), afterProof);
+conformanceCheck(
+  'user-banks.create.invalid.refused',
+  invalidProperty('a body with nothing to link to a user is never accepted', judgeRefused),
+  afterProof,
+);
 conformanceCheck('user-banks.create.invalid.no-5xx', invalidProperty('no invalid create request gets a 5xx', judgeNo5xx), afterProof);
 conformanceCheck('user-banks.create.invalid.4xx', invalidProperty('invalid create requests get a 4xx', judgeConventional), afterProof);

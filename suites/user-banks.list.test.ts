@@ -23,25 +23,33 @@ interface NoMatch {
  * A filter value no User Bank can have. The spec does not say whether an unknown value is refused
  * (400/404/422 are all legitimate), so a 4xx leads to the next filter; only a 2xx answer is judged.
  */
-const noMatch = once(async (t: Probe): Promise<NoMatch> => {
-  const marker = `conformance-no-match-${Math.abs(t.settings.seed) % 1_000_000}`;
-  const tried: NoMatch['tried'] = [];
-  for (const [name, value] of [
-    ['user_id', `${marker}-user`],
-    ['status', `${marker}-status`],
-  ] as const) {
-    const exchange = await t.request({ path: '/user_banks', query: { [name]: value } });
-    const entry = { exchange, filter: `${name}=${value}` };
-    tried.push(entry);
-    if (isSuccess(exchange)) return { answer: entry, tried };
-  }
-  return { tried };
-}, (result) => result.tried.map((entry) => entry.exchange));
+const noMatch = once(
+  async (t: Probe): Promise<NoMatch> => {
+    const marker = `conformance-no-match-${Math.abs(t.settings.seed) % 1_000_000}`;
+    const tried: NoMatch['tried'] = [];
+    for (const [name, value] of [
+      ['user_id', `${marker}-user`],
+      ['status', `${marker}-status`],
+    ] as const) {
+      const exchange = await t.request({ path: '/user_banks', query: { [name]: value } });
+      const entry = { exchange, filter: `${name}=${value}` };
+      tried.push(entry);
+      if (isSuccess(exchange)) return { answer: entry, tried };
+    }
+    return { tried };
+  },
+  (result) => result.tried.map((entry) => entry.exchange),
+);
 
 async function noMatchAnswer(t: Probe): Promise<NoMatch['answer']> {
   const result = await noMatch(t);
   const broken = result.tried.filter(({ exchange }) => isServerError(exchange));
-  for (const { exchange, filter } of broken) t.fail(`GET /user_banks?${filter} (a value that matches nothing) was answered ${exchange.status}`, { exchange, expected: 'an empty list (2xx) or a 4xx', actual: String(exchange.status) });
+  for (const { exchange, filter } of broken)
+    t.fail(`GET /user_banks?${filter} (a value that matches nothing) was answered ${exchange.status}`, {
+      exchange,
+      expected: 'an empty list (2xx) or a 4xx',
+      actual: String(exchange.status),
+    });
   if (result.answer) return result.answer;
   if (broken.length > 0) return undefined;
   const statuses = result.tried.map(({ exchange, filter }) => `${filter} -> ${exchange.status}`).join(', ');
@@ -59,7 +67,11 @@ conformanceCheck('user-banks.list.envelope-empty', async (t) => {
   const { exchange, filter } = answer;
   const envelope = readEnvelope(exchange);
   if (envelope.problem !== undefined) {
-    t.fail(`GET /user_banks?${filter} (nothing matches) is not a list envelope: ${envelope.problem}`, { exchange, expected: '{"data": [], "next_cursor": null or a string}', actual: exchange.bodyText.slice(0, 200) });
+    t.fail(`GET /user_banks?${filter} (nothing matches) is not a list envelope: ${envelope.problem}`, {
+      exchange,
+      expected: '{"data": [], "next_cursor": null or a string}',
+      actual: exchange.bodyText.slice(0, 200),
+    });
     return;
   }
   t.passed(`an empty result (${filter}) is an envelope with data [] and next_cursor ${envelope.nextCursor === null ? 'null' : 'a string'}`);
@@ -70,9 +82,15 @@ conformanceCheck('user-banks.list.filter-no-match', async (t) => {
   if (!answer) return;
   const { exchange, filter } = answer;
   const { data } = readEnvelope(exchange);
-  if (data === undefined) return t.skip(`GET /user_banks?${filter} answered no data array, so there is nothing to count (user-banks.list.envelope-empty judges the envelope)`);
+  if (data === undefined)
+    return t.skip(
+      `GET /user_banks?${filter} answered no data array, so there is nothing to count (user-banks.list.envelope-empty judges the envelope)`,
+    );
   if (data.length > 0) {
-    t.fail(`GET /user_banks?${filter} lists ${data.length} User Bank(s) although no User Bank can match that value: the filter is not applied`, { exchange, expected: 'data: []', actual: `${data.length} item(s)` });
+    t.fail(
+      `GET /user_banks?${filter} lists ${data.length} User Bank(s) although no User Bank can match that value: the filter is not applied`,
+      { exchange, expected: 'data: []', actual: `${data.length} item(s)` },
+    );
     return;
   }
   t.passed(`${filter} matches nothing and data is empty`);

@@ -52,20 +52,30 @@ conformanceCheck('users.get.identity', async (t) => {
     if (!isSuccess(exchange) || body === null || typeof body !== 'object') continue; // other checks judge the answer itself
     judged += 1;
     if (body.id === id) t.passed(`${judged} User(s) read, each the one asked for`);
-    else t.fail(`GET /users/{user_id} for ${JSON.stringify(id)} answered a User whose id is ${JSON.stringify(body.id)}`, { exchange, expected: JSON.stringify(id), actual: JSON.stringify(body.id) });
+    else
+      t.fail(`GET /users/{user_id} for ${JSON.stringify(id)} answered a User whose id is ${JSON.stringify(body.id)}`, {
+        exchange,
+        expected: JSON.stringify(id),
+        actual: JSON.stringify(body.id),
+      });
   }
   if (judged === 0) t.skip('no User could be read (see users.get.schema); configure a --user-id this token can read');
 });
 
 conformanceCheck('users.get.linked-users', async (t) => {
   const ids = await linkedUsers(t);
-  if (ids.length === 0) t.skip('no User Bank of the caller links to a User other than --user-id; link a bank to a second User to check more Users');
+  if (ids.length === 0)
+    t.skip('no User Bank of the caller links to a User other than --user-id; link a bank to a second User to check more Users');
   let read = 0;
   for (const id of ids) {
     const exchange = await readUser(t, id);
     t.attach(exchange);
     if (isServerError(exchange)) {
-      t.fail(`GET /users/{user_id} for a User a bank links to answered ${exchange.status}`, { exchange, expected: '2xx', actual: String(exchange.status) });
+      t.fail(`GET /users/{user_id} for a User a bank links to answered ${exchange.status}`, {
+        exchange,
+        expected: '2xx',
+        actual: String(exchange.status),
+      });
       continue;
     }
     // A bank may link to a User this caller cannot read (the spec does not say): only the Users it can read are judged.
@@ -86,7 +96,8 @@ conformanceCheck('users.get.date-of-birth', async (t) => {
     const problem = dateOfBirthProblem(body.date_of_birth);
     judged += 1;
     if (problem === undefined) t.passed(`${judged} User(s) with a date_of_birth the calendar has`);
-    else t.fail(`the User ${JSON.stringify(id)}: ${problem}`, { exchange, expected: 'a day of the calendar, month 1 to 12', actual: problem });
+    else
+      t.fail(`the User ${JSON.stringify(id)}: ${problem}`, { exchange, expected: 'a day of the calendar, month 1 to 12', actual: problem });
   }
   if (judged === 0) t.skip('no User could be read (see users.get.schema); configure a --user-id this token can read');
 });
@@ -96,16 +107,48 @@ conformanceCheck('users.get.unknown', async (t) => {
     const exchange = await t.run.client.send({ path: userPath(id) });
     t.attach(exchange);
     const body = exchange.json as { id?: unknown } | undefined;
-    if (isServerError(exchange)) return { ok: false, problem: `an id that does not exist was answered ${exchange.status}, a server error`, expected: '404', actual: String(exchange.status), exchange };
+    if (isServerError(exchange))
+      return {
+        ok: false,
+        problem: `an id that does not exist was answered ${exchange.status}, a server error`,
+        expected: '404',
+        actual: String(exchange.status),
+        exchange,
+      };
     if (isSuccess(exchange)) {
       if (body === null || typeof body !== 'object' || body.id !== id) {
-        return { ok: false, problem: `an id that does not exist was answered ${exchange.status} with ${body && typeof body === 'object' ? `a User whose id is ${JSON.stringify(body.id)}` : 'no User'}`, expected: '404', actual: String(exchange.status), exchange };
+        return {
+          ok: false,
+          problem: `an id that does not exist was answered ${exchange.status} with ${body && typeof body === 'object' ? `a User whose id is ${JSON.stringify(body.id)}` : 'no User'}`,
+          expected: '404',
+          actual: String(exchange.status),
+          exchange,
+        };
       }
-      return { ok: true, warning: { key: 'found', message: `an id the suite made up was answered ${exchange.status} as an existing User`, exchange } };
+      return {
+        ok: true,
+        warning: { key: 'found', message: `an id the suite made up was answered ${exchange.status} as an existing User`, exchange },
+      };
     }
-    if (exchange.status !== 404) return { ok: true, warning: { key: `status:${exchange.status}`, message: `an id that does not exist was answered ${exchange.status}; 404 (Not Found) is the convention`, exchange } };
+    if (exchange.status !== 404)
+      return {
+        ok: true,
+        warning: {
+          key: `status:${exchange.status}`,
+          message: `an id that does not exist was answered ${exchange.status}; 404 (Not Found) is the convention`,
+          exchange,
+        },
+      };
     return { ok: true };
   };
-  const outcome = await runProperty(t, { arbitrary: unknownUserId(), numRuns: t.settings.runs, describe: (id) => `user_id ${JSON.stringify(id)} (path ${userPath(id)})`, judge });
-  reportProperty(t, outcome, { what: 'an unknown user id gets a 4xx', describe: (id) => `user_id ${JSON.stringify(id)} (path ${userPath(id)})` });
+  const outcome = await runProperty(t, {
+    arbitrary: unknownUserId(),
+    numRuns: t.settings.runs,
+    describe: (id) => `user_id ${JSON.stringify(id)} (path ${userPath(id)})`,
+    judge,
+  });
+  reportProperty(t, outcome, {
+    what: 'an unknown user id gets a 4xx',
+    describe: (id) => `user_id ${JSON.stringify(id)} (path ${userPath(id)})`,
+  });
 });

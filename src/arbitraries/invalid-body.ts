@@ -58,24 +58,36 @@ const MISSING_EXPECTATION: Record<CreateBodyField, Expectation> = {
 };
 
 function missingField(userId: string): fc.Arbitrary<InvalidCreateRequest> {
-  return fc.tuple(createBody(userId), fc.constantFrom(...CREATE_BODY_FIELDS)).map(([base, field]) => jsonRequest(`${field} missing`, MISSING_EXPECTATION[field], without(base, field)));
+  return fc
+    .tuple(createBody(userId), fc.constantFrom(...CREATE_BODY_FIELDS))
+    .map(([base, field]) => jsonRequest(`${field} missing`, MISSING_EXPECTATION[field], without(base, field)));
 }
 
 /** JSON values of a type no member of the create body has (they are all strings). */
-const NOT_A_STRING: Record<string, unknown> = { 'a number': 123456, 'a boolean': true, null: null, 'an array': ['1234'], 'an object': { value: '1234' } };
+const NOT_A_STRING: Record<string, unknown> = {
+  'a number': 123456,
+  'a boolean': true,
+  null: null,
+  'an array': ['1234'],
+  'an object': { value: '1234' },
+};
 
 function wrongType(userId: string): fc.Arbitrary<InvalidCreateRequest> {
-  return fc.tuple(createBody(userId), fc.constantFrom(...CREATE_BODY_FIELDS), fc.constantFrom(...Object.keys(NOT_A_STRING))).map(([base, field, typeName]) => {
-    // A number might be read as a numeric user id; every other type names no user at all.
-    const expectation: Expectation = field === 'user_id' && typeName !== 'a number' ? 'must-reject' : 'should-reject';
-    return jsonRequest(`${field} is ${typeName}`, expectation, withField(base, field, NOT_A_STRING[typeName]));
-  });
+  return fc
+    .tuple(createBody(userId), fc.constantFrom(...CREATE_BODY_FIELDS), fc.constantFrom(...Object.keys(NOT_A_STRING)))
+    .map(([base, field, typeName]) => {
+      // A number might be read as a numeric user id; every other type names no user at all.
+      const expectation: Expectation = field === 'user_id' && typeName !== 'a number' ? 'must-reject' : 'should-reject';
+      return jsonRequest(`${field} is ${typeName}`, expectation, withField(base, field, NOT_A_STRING[typeName]));
+    });
 }
 
 function emptyString(userId: string): fc.Arbitrary<InvalidCreateRequest> {
-  return fc.tuple(createBody(userId), fc.constantFrom(...CREATE_BODY_FIELDS)).map(([base, field]) =>
-    jsonRequest(`${field} is an empty string`, field === 'user_id' ? 'must-reject' : 'should-reject', withField(base, field, '')),
-  );
+  return fc
+    .tuple(createBody(userId), fc.constantFrom(...CREATE_BODY_FIELDS))
+    .map(([base, field]) =>
+      jsonRequest(`${field} is an empty string`, field === 'user_id' ? 'must-reject' : 'should-reject', withField(base, field, '')),
+    );
 }
 
 function notDigits(userId: string): fc.Arbitrary<InvalidCreateRequest> {
@@ -85,20 +97,34 @@ function notDigits(userId: string): fc.Arbitrary<InvalidCreateRequest> {
     .map(([base, field, inserted, at]) => {
       const digits = base[field as 'account_number' | 'routing_number'];
       const cut = at % (digits.length + 1);
-      return jsonRequest(`${field} has non-digits`, 'should-reject', withField(base, field, digits.slice(0, cut) + inserted + digits.slice(cut)));
+      return jsonRequest(
+        `${field} has non-digits`,
+        'should-reject',
+        withField(base, field, digits.slice(0, cut) + inserted + digits.slice(cut)),
+      );
     });
 }
 
 function badLengths(userId: string): fc.Arbitrary<InvalidCreateRequest> {
-  const account = fc.tuple(createBody(userId), accountNumberOfBadLength()).map(([base, value]) => jsonRequest('account_number of a bad length', 'should-reject', withField(base, 'account_number', value)));
+  const account = fc
+    .tuple(createBody(userId), accountNumberOfBadLength())
+    .map(([base, value]) => jsonRequest('account_number of a bad length', 'should-reject', withField(base, 'account_number', value)));
   const routing = fc
     .tuple(createBody(userId), routingNumber(), fc.boolean())
-    .map(([base, valid, longer]) => jsonRequest('routing_number of a bad length', 'should-reject', withField(base, 'routing_number', longer ? `${valid}0` : valid.slice(0, 8))));
+    .map(([base, valid, longer]) =>
+      jsonRequest(
+        'routing_number of a bad length',
+        'should-reject',
+        withField(base, 'routing_number', longer ? `${valid}0` : valid.slice(0, 8)),
+      ),
+    );
   return fc.oneof(account, routing);
 }
 
 function badChecksum(userId: string): fc.Arbitrary<InvalidCreateRequest> {
-  return fc.tuple(createBody(userId), routingNumberWithBadChecksum()).map(([base, value]) => jsonRequest('routing_number with a bad checksum', 'should-reject', withField(base, 'routing_number', value)));
+  return fc
+    .tuple(createBody(userId), routingNumberWithBadChecksum())
+    .map(([base, value]) => jsonRequest('routing_number with a bad checksum', 'should-reject', withField(base, 'routing_number', value)));
 }
 
 function unknownEnumValue(userId: string): fc.Arbitrary<InvalidCreateRequest> {
@@ -108,13 +134,18 @@ function unknownEnumValue(userId: string): fc.Arbitrary<InvalidCreateRequest> {
 }
 
 function unknownUser(userId: string): fc.Arbitrary<InvalidCreateRequest> {
-  return fc.tuple(createBody(userId), unknownUserId()).map(([base, other]) => jsonRequest('user_id of no user', 'must-reject', withField(base, 'user_id', other), other));
+  return fc
+    .tuple(createBody(userId), unknownUserId())
+    .map(([base, other]) => jsonRequest('user_id of no user', 'must-reject', withField(base, 'user_id', other), other));
 }
 
 function extraMembers(userId: string): fc.Arbitrary<InvalidCreateRequest> {
   const name = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz_'), minLength: 1, maxLength: 12 }).map((s) => `x_${s}`);
   return fc
-    .tuple(createBody(userId), fc.uniqueArray(fc.tuple(name, fc.jsonValue({ maxDepth: 1 })), { minLength: 1, maxLength: 3, selector: ([n]) => n }))
+    .tuple(
+      createBody(userId),
+      fc.uniqueArray(fc.tuple(name, fc.jsonValue({ maxDepth: 1 })), { minLength: 1, maxLength: 3, selector: ([n]) => n }),
+    )
     .map(([base, extras]) => jsonRequest('unknown extra members', 'may-accept', { ...base, ...Object.fromEntries(extras) }));
 }
 
@@ -128,25 +159,31 @@ function notAnObject(userId: string): fc.Arbitrary<InvalidCreateRequest> {
 }
 
 function malformedJson(userId: string): fc.Arbitrary<InvalidCreateRequest> {
-  return fc.tuple(createBody(userId), fc.constantFrom('cut short', 'a trailing comma', 'single quotes', 'not JSON at all')).map(([base, how]) => {
-    const text = JSON.stringify(base);
-    const raw = {
-      'cut short': text.slice(0, Math.max(1, text.length - 7)),
-      'a trailing comma': `${text.slice(0, -1)},}`,
-      'single quotes': text.replace(/"/g, "'"),
-      'not JSON at all': Object.entries(base).map(([k, v]) => `${k}=${v}`).join('&'),
-    }[how];
-    return { kind: `malformed JSON (${how})`, expectation: 'must-reject' as const, rawBody: raw, contentType: JSON_TYPE };
-  });
+  return fc
+    .tuple(createBody(userId), fc.constantFrom('cut short', 'a trailing comma', 'single quotes', 'not JSON at all'))
+    .map(([base, how]) => {
+      const text = JSON.stringify(base);
+      const raw = {
+        'cut short': text.slice(0, Math.max(1, text.length - 7)),
+        'a trailing comma': `${text.slice(0, -1)},}`,
+        'single quotes': text.replace(/"/g, "'"),
+        'not JSON at all': Object.entries(base)
+          .map(([k, v]) => `${k}=${v}`)
+          .join('&'),
+      }[how];
+      return { kind: `malformed JSON (${how})`, expectation: 'must-reject' as const, rawBody: raw, contentType: JSON_TYPE };
+    });
 }
 
 function wrongContentType(userId: string): fc.Arbitrary<InvalidCreateRequest> {
-  return fc.tuple(createBody(userId), fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml')).map(([base, type]) => ({
-    kind: `a JSON body labelled ${type}`,
-    expectation: 'should-reject' as const,
-    rawBody: JSON.stringify(base),
-    contentType: type,
-  }));
+  return fc
+    .tuple(createBody(userId), fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml'))
+    .map(([base, type]) => ({
+      kind: `a JSON body labelled ${type}`,
+      expectation: 'should-reject' as const,
+      rawBody: JSON.stringify(base),
+      contentType: type,
+    }));
 }
 
 /** Every kind, about equally often; shrinking goes toward the first (a missing field). */

@@ -64,14 +64,27 @@ async function main(argv: string[]): Promise<number> {
   // Until this run's own reports replace them, the reports say it has not ended: a run killed, crashed
   // or refused never leaves an earlier run's verdict behind (src/runner/unfinished-reports.ts).
   const startedAt = new Date();
-  const unfinished: UnfinishedRun = { baseUrl: config.baseUrl, seed: config.seed, runs: config.runs, readOnly: config.readOnly, strict: config.strict, startedAt };
+  const unfinished: UnfinishedRun = {
+    baseUrl: config.baseUrl,
+    seed: config.seed,
+    runs: config.runs,
+    readOnly: config.readOnly,
+    strict: config.strict,
+    startedAt,
+  };
   const earlyRedactor = redactorFor({ tokenA: config.token, tokenB: config.tokenB });
   writeWhy = (verdict, reason) => writeUnfinished(reportDir, unfinished, verdict, reason, earlyRedactor);
-  writeWhy('interrupted', `the run began at ${startedAt.toISOString()} and has not ended: it is still running, or it was stopped or crashed before writing its reports`);
+  writeWhy(
+    'interrupted',
+    `the run began at ${startedAt.toISOString()} and has not ended: it is still running, or it was stopped or crashed before writing its reports`,
+  );
   let checksEnded = 0;
   let checksPlanned = checks.length;
   const onSignal = (signal: NodeJS.Signals): void => {
-    writeWhy?.('interrupted', `stopped by ${signal} after ${checksEnded} of ${checksPlanned} checks had ended: nothing is judged; run it again to get a verdict`);
+    writeWhy?.(
+      'interrupted',
+      `stopped by ${signal} after ${checksEnded} of ${checksPlanned} checks had ended: nothing is judged; run it again to get a verdict`,
+    );
     console.error(`banklink-conformance: stopped by ${signal}; the reports in ${config.reportDir} say the run was interrupted`);
     void stopReference().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
@@ -103,10 +116,13 @@ async function main(argv: string[]): Promise<number> {
     console.error(`banklink-conformance ${suiteVersion()}: ${checks.length} checks against ${settings.baseUrl} (seed ${settings.seed})`);
     // The runner stops starting checks at the bound and reports what it has; this is the last resort
     // for a check that does not end even then (each request is bounded, so it should never fire).
-    const lastResort = setTimeout(() => {
-      console.error(`the run went past --max-duration ${config.maxDurationS} s and did not stop; ended without reports`);
-      process.exit(2);
-    }, (config.maxDurationS + 60) * 1000);
+    const lastResort = setTimeout(
+      () => {
+        console.error(`the run went past --max-duration ${config.maxDurationS} s and did not stop; ended without reports`);
+        process.exit(2);
+      },
+      (config.maxDurationS + 60) * 1000,
+    );
     lastResort.unref();
     // Loaded only to run: vitest is heavy, and --help, --list and a bad flag should answer at once.
     const { runSuites } = await import('../runner/run-suites.js');
@@ -154,7 +170,9 @@ main(process.argv.slice(2)).then(
     const tokens = [process.env.CONFORMANCE_TOKEN, process.env.CONFORMANCE_TOKEN_B].filter((t): t is string => Boolean(t));
     const redactor = redactorFor({ tokenA: tokens[0], tokenB: tokens[1] });
     const expected = error instanceof ConfigError || error instanceof CannotRun || error instanceof CompareInputError;
-    const sentence = expected ? (error as Error).message : `internal error: ${redactor.text((error as Error)?.message ?? String(error))}; please report it with the command you ran`;
+    const sentence = expected
+      ? (error as Error).message
+      : `internal error: ${redactor.text((error as Error)?.message ?? String(error))}; please report it with the command you ran`;
     console.error(`banklink-conformance: ${sentence}`);
     try {
       if (writeWhy) writeWhy('could-not-run', sentence);

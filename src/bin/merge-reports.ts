@@ -45,7 +45,8 @@ function readShard(input: string): Results {
     throw new MergeError(`${file} is not JSON (${(error as Error).message})`);
   }
   const violations = validate('results', parsed);
-  if (violations.length > 0) throw new MergeError(`${file} is not a banklink-conformance results.json: ${violations[0]?.path || '/'} ${violations[0]?.message}`);
+  if (violations.length > 0)
+    throw new MergeError(`${file} is not a banklink-conformance results.json: ${violations[0]?.path || '/'} ${violations[0]?.message}`);
   return parsed as Results;
 }
 
@@ -55,7 +56,11 @@ export function mergeReports(argv: string[]): number {
   const merged = mergeResults(parts);
   for (const note of mergeNotes(parts)) console.error(`note: ${note}`);
   // The shards' reports were redacted when written; the writers' last pass stays on anyway.
-  const files = writeReports(resolve(out), merged, redactorFor({ tokenA: process.env.CONFORMANCE_TOKEN, tokenB: process.env.CONFORMANCE_TOKEN_B }));
+  const files = writeReports(
+    resolve(out),
+    merged,
+    redactorFor({ tokenA: process.env.CONFORMANCE_TOKEN, tokenB: process.env.CONFORMANCE_TOKEN_B }),
+  );
   console.log(`merged ${parts.length} shard report(s)`);
   console.log(summaryText(merged, paintFor(process.stdout, process.env), files));
   return exitCodeFor(merged.verdict);

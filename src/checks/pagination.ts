@@ -58,7 +58,8 @@ export const paginationChecks = [
     area,
     requirement: 'list_user_banks.status_filter',
     covers: ['list_user_banks.user_id_filter', 'list_user_banks.cursor'],
-    title: 'A next_cursor of a walk filtered by one status (one user_id) sent with another status (user_id) lists nothing outside the filter sent (or is refused)',
+    title:
+      'A next_cursor of a walk filtered by one status (one user_id) sent with another status (user_id) lists nothing outside the filter sent (or is refused)',
   },
   {
     id: 'pagination.cursor.invalid-4xx',
@@ -70,7 +71,8 @@ export const paginationChecks = [
     id: 'pagination.traversal.complete',
     area,
     requirement: 'list_user_banks.cursor',
-    title: 'Walking GET /user_banks with small limits lists exactly the User Banks of a walk at limit=100: nothing lost at a page boundary, nothing extra',
+    title:
+      'Walking GET /user_banks with small limits lists exactly the User Banks of a walk at limit=100: nothing lost at a page boundary, nothing extra',
   },
   {
     id: 'pagination.traversal.no-duplicates',
@@ -83,7 +85,8 @@ export const paginationChecks = [
     id: 'pagination.traversal.ends',
     area,
     requirement: 'list.next_cursor',
-    title: 'Every walk of GET /user_banks ends with next_cursor null within its page cap (no loop, no endless cursor, at most one empty last page)',
+    title:
+      'Every walk of GET /user_banks ends with next_cursor null within its page cap (no loop, no endless cursor, at most one empty last page)',
   },
   {
     id: 'pagination.traversal.repeatable',
@@ -114,7 +117,8 @@ export const paginationChecks = [
     id: 'pagination.filter.user-id.near-miss',
     area,
     requirement: 'list_user_banks.user_id_filter',
-    title: 'GET /user_banks with a user_id only close to a real one (a proper prefix, other letter case, a character added) lists only User Banks with exactly that user_id (or is refused)',
+    title:
+      'GET /user_banks with a user_id only close to a real one (a proper prefix, other letter case, a character added) lists only User Banks with exactly that user_id (or is refused)',
   },
   {
     id: 'pagination.filter.status.unknown-value',

@@ -9,20 +9,28 @@ export const replayChecks = [
     id: 'replay.refused-credentials-get-no-data',
     area: 'replay',
     requirement: 'auth.bearer',
-    covers: ['auth.required.create_user_bank', 'auth.required.list_user_banks', 'auth.required.list_rfp_registrations', 'auth.required.get_user'],
-    title: "Every read and a create of the run, replayed in equivalent spellings with no, another scheme's or a near-miss credential, serve none of the caller's data",
+    covers: [
+      'auth.required.create_user_bank',
+      'auth.required.list_user_banks',
+      'auth.required.list_rfp_registrations',
+      'auth.required.get_user',
+    ],
+    title:
+      "Every read and a create of the run, replayed in equivalent spellings with no, another scheme's or a near-miss credential, serve none of the caller's data",
   },
   {
     id: 'replay.other-caller-gets-no-data',
     area: 'replay',
     requirement: 'tenant.isolation',
-    title: "Every read and a create of the run, replayed in equivalent spellings as the second caller, serve none of the first caller's data",
+    title:
+      "Every read and a create of the run, replayed in equivalent spellings as the second caller, serve none of the first caller's data",
   },
   {
     id: 'replay.spelling-serves-the-same-resource',
     area: 'replay',
     requirement: 'get_user.identity',
     covers: ['list_user_banks.user_id_filter', 'list_user_banks.status_filter'],
-    title: "Every read of the run, replayed with the caller's token in equivalent spellings, is refused or serves the resource asked for (the same User, the filters still applied)",
+    title:
+      "Every read of the run, replayed with the caller's token in equivalent spellings, is refused or serves the resource asked for (the same User, the filters still applied)",
   },
 ] as const satisfies readonly CheckSpec[];

@@ -7,7 +7,18 @@ import type { RequirementId } from '../core/requirements.js';
 
 export type Outcome = 'pass' | 'fail' | 'warn' | 'skip' | 'inconclusive';
 
-export const AREAS = ['auth', 'isolation', 'user-banks.create', 'user-banks.list', 'pagination', 'rfp-registrations', 'users', 'replay', 'robustness', 'http'] as const;
+export const AREAS = [
+  'auth',
+  'isolation',
+  'user-banks.create',
+  'user-banks.list',
+  'pagination',
+  'rfp-registrations',
+  'users',
+  'replay',
+  'robustness',
+  'http',
+] as const;
 export type Area = (typeof AREAS)[number];
 
 export interface CheckSpec {

@@ -12,11 +12,7 @@ export const userBanksCreateChecks = [
     id: 'user-banks.create.schema',
     area,
     requirement: 'create_user_bank.response',
-    covers: [
-      'create_user_bank.operation',
-      ...fieldRequirements('user_bank'),
-      'json.bodies',
-    ],
+    covers: ['create_user_bank.operation', ...fieldRequirements('user_bank'), 'json.bodies'],
     title: 'POST /user_banks with a valid body answers 2xx with one User Bank object with all its fields (property)',
   },
   {
@@ -35,7 +31,8 @@ export const userBanksCreateChecks = [
     id: 'user-banks.create.created-at',
     area,
     requirement: 'user_bank.created_at',
-    title: "created_at of a created User Bank is the time of creation: within 2 minutes of the answer's Date header (without one: within a day of the suite's clock, a warn past 15 minutes) (property)",
+    title:
+      "created_at of a created User Bank is the time of creation: within 2 minutes of the answer's Date header (without one: within a day of the suite's clock, a warn past 15 minutes) (property)",
   },
   {
     id: 'user-banks.create.status-code',
@@ -61,7 +58,7 @@ export const userBanksCreateChecks = [
     id: 'user-banks.create.invalid.creates-nothing',
     area,
     requirement: 'create_user_bank.persisted',
-    title: 'A refused create request creates nothing (proved by listing the User\'s banks after each) (property)',
+    title: "A refused create request creates nothing (proved by listing the User's banks after each) (property)",
   },
   {
     id: 'user-banks.create.invalid.refused',

@@ -7,13 +7,7 @@ export const userBanksListChecks = [
     id: 'user-banks.list.schema',
     area: 'user-banks.list',
     requirement: 'list_user_banks.response',
-    covers: [
-      'list_user_banks.operation',
-      'list.envelope',
-      'list.data',
-      'list.next_cursor',
-      ...fieldRequirements('user_bank'),
-    ],
+    covers: ['list_user_banks.operation', 'list.envelope', 'list.data', 'list.next_cursor', ...fieldRequirements('user_bank')],
     title: 'GET /user_banks answers 2xx with a list envelope of User Bank objects',
   },
   {

@@ -21,7 +21,7 @@ export const usersChecks = [
     area: 'users',
     requirement: 'get_user.response',
     covers: ['user.address', 'user.date_of_birth', 'user.phone', 'user.ssn'],
-    title: 'The Users the caller\'s User Banks link to (up to 4 besides the configured one) each match section 2.2',
+    title: "The Users the caller's User Banks link to (up to 4 besides the configured one) each match section 2.2",
   },
   {
     id: 'users.get.date-of-birth',
@@ -34,6 +34,7 @@ export const usersChecks = [
     area: 'users',
     requirement: 'get_user.identity',
     covers: ['http.no-5xx', 'conv.not_found.404'],
-    title: 'GET /users/{user_id} for ids that do not exist (escaped in the path) answers 4xx (404 expected), never 5xx nor another User (property)',
+    title:
+      'GET /users/{user_id} for ids that do not exist (escaped in the path) answers 4xx (404 expected), never 5xx nor another User (property)',
   },
 ] as const satisfies readonly CheckSpec[];

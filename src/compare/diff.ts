@@ -95,7 +95,16 @@ export function compareRuns(oldRun: Results, newRun: Results): Comparison {
       continue;
     }
     const message = kind === 'fixed' ? (previous?.message ?? '') : check.message;
-    changes.push({ kind, id: check.id, area: areaOf(check), title: check.title ?? '', requirement: check.requirement ?? '', from, to: check.outcome, message: message ?? '' });
+    changes.push({
+      kind,
+      id: check.id,
+      area: areaOf(check),
+      title: check.title ?? '',
+      requirement: check.requirement ?? '',
+      from,
+      to: check.outcome,
+      message: message ?? '',
+    });
   }
   const onlyInOld = oldRun.checks.filter((c) => !after.has(c.id)).map((c) => ({ id: c.id, area: areaOf(c), outcome: c.outcome }));
   const onlyInNew = newRun.checks.filter((c) => !before.has(c.id)).map((c) => ({ id: c.id, area: areaOf(c), outcome: c.outcome }));

@@ -9,7 +9,8 @@ export function sinceBaselineHtml(c: Comparison): string {
   for (const note of comparisonNotes(c)) parts.push(`<p class="note">${esc(note)}</p>`);
   for (const block of comparisonBlocks(c)) {
     parts.push(`<h3>${esc(block.title)} (${block.lines.length})</h3><ul>`);
-    for (const [group, texts] of grouped(block)) parts.push(`<li>${esc(group)}<ul>${texts.map((t) => `<li><code>${esc(t)}</code></li>`).join('')}</ul></li>`);
+    for (const [group, texts] of grouped(block))
+      parts.push(`<li>${esc(group)}<ul>${texts.map((t) => `<li><code>${esc(t)}</code></li>`).join('')}</ul></li>`);
     parts.push('</ul>');
   }
   if (c.changes.length === 0 && c.requirementChanges.length === 0) parts.push('<p>No check changed its outcome.</p>');

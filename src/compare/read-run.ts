@@ -14,7 +14,8 @@ const OUTCOMES = new Set(['pass', 'fail', 'warn', 'skip', 'inconclusive']);
 
 export function readRun(input: string, role: string): Results {
   const file = existsSync(input) && statSync(input).isDirectory() ? join(input, 'results.json') : input;
-  if (!existsSync(file)) throw new CompareInputError(`${role} ${file} does not exist; give a results.json file or the --report-dir of a run`);
+  if (!existsSync(file))
+    throw new CompareInputError(`${role} ${file} does not exist; give a results.json file or the --report-dir of a run`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));

@@ -51,7 +51,10 @@ export function comparisonMarkdown(c: Comparison, headingLevel: number): string[
 }
 
 export function compareMarkdown(c: Comparison, files: { old: string; new: string }): string {
-  const verdict = c.regressions > 0 ? `**${c.regressions} regression(s)**: checks that did not fail in OLD fail in NEW.` : '**No regression**: no check that passed in OLD fails in NEW.';
+  const verdict =
+    c.regressions > 0
+      ? `**${c.regressions} regression(s)**: checks that did not fail in OLD fail in NEW.`
+      : '**No regression**: no check that passed in OLD fails in NEW.';
   return [
     '# banklink-conformance: what changed between two runs',
     '',

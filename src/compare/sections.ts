@@ -42,10 +42,14 @@ const onlyLine = (check: OnlyInOne): ComparisonLine => ({ group: check.area, tex
 export function comparisonNotes(c: Comparison): string[] {
   const notes: string[] = [];
   if (c.suiteVersionsDiffer) {
-    notes.push(`The suite versions differ (OLD ${c.old.suiteVersion}, NEW ${c.new.suiteVersion}): checks that exist in only one run are listed apart, not compared.`);
+    notes.push(
+      `The suite versions differ (OLD ${c.old.suiteVersion}, NEW ${c.new.suiteVersion}): checks that exist in only one run are listed apart, not compared.`,
+    );
   }
-  if (c.specsDiffer) notes.push('The two runs tested different spec texts (spec hashes differ): requirement outcomes may not be comparable.');
-  if ((c.old.shard ?? '') !== (c.new.shard ?? '')) notes.push(`The runs cover different shards (OLD ${c.old.shard ?? 'whole'}, NEW ${c.new.shard ?? 'whole'}).`);
+  if (c.specsDiffer)
+    notes.push('The two runs tested different spec texts (spec hashes differ): requirement outcomes may not be comparable.');
+  if ((c.old.shard ?? '') !== (c.new.shard ?? ''))
+    notes.push(`The runs cover different shards (OLD ${c.old.shard ?? 'whole'}, NEW ${c.new.shard ?? 'whole'}).`);
   return notes;
 }
 
@@ -58,7 +62,9 @@ export function comparisonBlocks(c: Comparison): ComparisonBlock[] {
   if (c.requirementChanges.length > 0) {
     blocks.push({
       title: 'Requirements whose outcome changed',
-      lines: c.requirementChanges.map((r) => ({ group: `section ${r.section}`, text: `${r.id} (${r.level}): ${r.from} -> ${r.to}` })).sort(byGroup),
+      lines: c.requirementChanges
+        .map((r) => ({ group: `section ${r.section}`, text: `${r.id} (${r.level}): ${r.from} -> ${r.to}` }))
+        .sort(byGroup),
     });
   }
   if (c.onlyInOld.length > 0) blocks.push({ title: 'Checks only in OLD', lines: c.onlyInOld.map(onlyLine).sort(byGroup) });

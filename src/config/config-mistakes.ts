@@ -35,7 +35,11 @@ export function editDistance(a: string, b: string): number {
   for (let i = 1; i <= a.length; i += 1) {
     const current = [i];
     for (let j = 1; j <= b.length; j += 1) {
-      current[j] = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      current[j] = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     }
     previous = current;
   }
@@ -51,7 +55,8 @@ export function closest(name: string, known: readonly string[]): string | undefi
   for (const candidate of known) {
     const distance = editDistance(name, candidate);
     const bareDistance = editDistance(bare(name), bare(candidate));
-    if (!best || bareDistance < best.bareDistance || (bareDistance === best.bareDistance && distance < best.distance)) best = { name: candidate, distance, bareDistance };
+    if (!best || bareDistance < best.bareDistance || (bareDistance === best.bareDistance && distance < best.distance))
+      best = { name: candidate, distance, bareDistance };
   }
   return best && best.distance <= Math.max(2, Math.floor(name.length / 4)) ? best.name : undefined;
 }

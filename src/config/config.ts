@@ -6,7 +6,16 @@ import { AREAS, type Area } from '../checks/types.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
 import { runCommand, subcommand } from './invoked-as.js';
-import { OTHER_KNOWN_VARIABLES, TOKEN_FLAGS, closest, npmSwallowedFlag, targetMistake, tokenMistake, unknownVariable, type Mistake } from './config-mistakes.js';
+import {
+  OTHER_KNOWN_VARIABLES,
+  TOKEN_FLAGS,
+  closest,
+  npmSwallowedFlag,
+  targetMistake,
+  tokenMistake,
+  unknownVariable,
+  type Mistake,
+} from './config-mistakes.js';
 
 export interface Config {
   /** Where each setting given came from, by flag: '--token', 'CONFORMANCE_TOKEN in the environment', 'CONFORMANCE_TOKEN in .env'. */
@@ -85,25 +94,127 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'user-id', key: 'userId', kind: 'string', help: 'an existing User of that caller' },
   { flag: 'token-b', key: 'tokenB', kind: 'string', help: "a second caller's token (tenant-isolation checks; skipped without it)" },
   { flag: 'user-id-b', key: 'userIdB', kind: 'string', help: 'a User of the second caller' },
-  { flag: 'report-dir', key: 'reportDir', kind: 'string', default: 'reports', help: 'where results.json, junit.xml, report.md and report.html go' },
+  {
+    flag: 'report-dir',
+    key: 'reportDir',
+    kind: 'string',
+    default: 'reports',
+    help: 'where results.json, junit.xml, report.md and report.html go',
+  },
   { flag: 'read-only', key: 'readOnly', kind: 'boolean', default: 'false', help: 'send no POST; checks that need writes are skipped' },
-  { flag: 'max-writes', key: 'maxWrites', kind: 'integer', min: 0, max: 100_000, default: '25', help: 'cap on User Banks the checks create; left at its default, the paging data an empty User lacks (up to 101, once) comes on top' },
-  { flag: 'seed', key: 'seed', kind: 'integer', min: -2_147_483_648, max: 2_147_483_647, help: 'fast-check seed, to replay a run (default: random, printed)' },
+  {
+    flag: 'max-writes',
+    key: 'maxWrites',
+    kind: 'integer',
+    min: 0,
+    max: 100_000,
+    default: '25',
+    help: 'cap on User Banks the checks create; left at its default, the paging data an empty User lacks (up to 101, once) comes on top',
+  },
+  {
+    flag: 'seed',
+    key: 'seed',
+    kind: 'integer',
+    min: -2_147_483_648,
+    max: 2_147_483_647,
+    help: 'fast-check seed, to replay a run (default: random, printed)',
+  },
   { flag: 'runs', key: 'runs', kind: 'integer', min: 1, max: 10_000, default: '25', help: 'fast-check runs per property' },
   { flag: 'strict', key: 'strict', kind: 'boolean', default: 'false', help: 'warnings also fail the run' },
-  { flag: 'fail-fast', key: 'failFast', kind: 'boolean', default: 'false', help: 'stop at the first failing check (exit 1); checks already in flight finish, no further check starts' },
-  { flag: 'concurrency', key: 'concurrency', kind: 'integer', min: 1, max: 64, default: '8', help: 'checks (and connections) in flight at once' },
-  { flag: 'rate-limit', key: 'rateLimit', kind: 'number', min: 0, max: 100_000, default: '0', help: 'requests per second at most; 0 = unlimited' },
-  { flag: 'timeout-ms', key: 'timeoutMs', kind: 'integer', min: 100, max: 600_000, default: '10000', help: 'bound on one request, answer included' },
-  { flag: 'max-body-bytes', key: 'maxBodyBytes', kind: 'integer', min: 1024, max: 1_073_741_824, default: '5242880', help: 'cap on one response body' },
-  { flag: 'max-duration', key: 'maxDurationS', kind: 'integer', min: 5, max: 86_400, default: '900', help: 'bound on the whole run, in seconds' },
-  { flag: 'settle-ms', key: 'settleMs', kind: 'integer', min: 0, max: 600_000, default: '5000', help: 'how long a write may take to be listed (replica lag): listings are retried, absences read after it' },
-  { flag: 'ca-cert', key: 'caCert', kind: 'string', help: 'PEM file of a private CA to trust besides the default ones (certificates are always verified)' },
+  {
+    flag: 'fail-fast',
+    key: 'failFast',
+    kind: 'boolean',
+    default: 'false',
+    help: 'stop at the first failing check (exit 1); checks already in flight finish, no further check starts',
+  },
+  {
+    flag: 'concurrency',
+    key: 'concurrency',
+    kind: 'integer',
+    min: 1,
+    max: 64,
+    default: '8',
+    help: 'checks (and connections) in flight at once',
+  },
+  {
+    flag: 'rate-limit',
+    key: 'rateLimit',
+    kind: 'number',
+    min: 0,
+    max: 100_000,
+    default: '0',
+    help: 'requests per second at most; 0 = unlimited',
+  },
+  {
+    flag: 'timeout-ms',
+    key: 'timeoutMs',
+    kind: 'integer',
+    min: 100,
+    max: 600_000,
+    default: '10000',
+    help: 'bound on one request, answer included',
+  },
+  {
+    flag: 'max-body-bytes',
+    key: 'maxBodyBytes',
+    kind: 'integer',
+    min: 1024,
+    max: 1_073_741_824,
+    default: '5242880',
+    help: 'cap on one response body',
+  },
+  {
+    flag: 'max-duration',
+    key: 'maxDurationS',
+    kind: 'integer',
+    min: 5,
+    max: 86_400,
+    default: '900',
+    help: 'bound on the whole run, in seconds',
+  },
+  {
+    flag: 'settle-ms',
+    key: 'settleMs',
+    kind: 'integer',
+    min: 0,
+    max: 600_000,
+    default: '5000',
+    help: 'how long a write may take to be listed (replica lag): listings are retried, absences read after it',
+  },
+  {
+    flag: 'ca-cert',
+    key: 'caCert',
+    kind: 'string',
+    help: 'PEM file of a private CA to trust besides the default ones (certificates are always verified)',
+  },
   { flag: 'shard', key: 'shard', kind: 'string', help: 'run part i of n of the suite files, as i/n (CI splitting)' },
-  { flag: 'baseline', key: 'baseline', kind: 'string', help: 'a previous results.json (or its report dir): the summary and reports add "Since the baseline"' },
-  { flag: 'skip-area', key: 'skipArea', kind: 'string', help: 'areas of checks to turn off, comma-separated (e.g. replay,robustness); their checks are reported as skipped' },
-  { flag: 'list', key: 'list', kind: 'boolean', default: 'false', help: 'print every check with its requirement and exit; sends no request' },
-  { flag: 'statements', key: 'statements', kind: 'boolean', default: 'false', help: "with --list: every statement of the spec and the checks that judge it (or why none can), with the coverage" },
+  {
+    flag: 'baseline',
+    key: 'baseline',
+    kind: 'string',
+    help: 'a previous results.json (or its report dir): the summary and reports add "Since the baseline"',
+  },
+  {
+    flag: 'skip-area',
+    key: 'skipArea',
+    kind: 'string',
+    help: 'areas of checks to turn off, comma-separated (e.g. replay,robustness); their checks are reported as skipped',
+  },
+  {
+    flag: 'list',
+    key: 'list',
+    kind: 'boolean',
+    default: 'false',
+    help: 'print every check with its requirement and exit; sends no request',
+  },
+  {
+    flag: 'statements',
+    key: 'statements',
+    kind: 'boolean',
+    default: 'false',
+    help: 'with --list: every statement of the spec and the checks that judge it (or why none can), with the coverage',
+  },
   { flag: 'help', key: 'help', kind: 'boolean', default: 'false', help: 'this text' },
   { flag: 'version', key: 'version', kind: 'boolean', default: 'false', help: 'print the suite version' },
 ];
@@ -120,7 +231,12 @@ export interface ConfigSources {
 export function loadConfig(sources: ConfigSources): Config {
   const fromDotenv = readDotenv(sources.dotenvPath);
   const knownNames = [...OPTIONS.map((o) => envName(o.flag)), ...OTHER_KNOWN_VARIABLES];
-  raiseIf(npmSwallowedFlag(sources.env, OPTIONS.map((o) => o.flag).filter((f) => f !== 'help' && f !== 'version')));
+  raiseIf(
+    npmSwallowedFlag(
+      sources.env,
+      OPTIONS.map((o) => o.flag).filter((f) => f !== 'help' && f !== 'version'),
+    ),
+  );
   raiseIf(unknownVariable(Object.keys(sources.env), 'the environment', knownNames));
   raiseIf(unknownVariable(Object.keys(fromDotenv), sources.dotenvPath ?? '.env', knownNames));
   const raw = new Map<string, string>();
@@ -164,16 +280,22 @@ export function loadConfig(sources: ConfigSources): Config {
   }
   if (result.shard !== undefined) {
     const [index, count] = result.shard.split('/').map(Number) as [number, number];
-    if (index > count) throw new ConfigError('BAD_SHARD', `--shard ${result.shard}: the part number cannot be larger than the number of parts`);
+    if (index > count)
+      throw new ConfigError('BAD_SHARD', `--shard ${result.shard}: the part number cannot be larger than the number of parts`);
   }
   for (const area of skippedAreas(result.skipArea)) {
-    if (!AREAS.includes(area as Area)) throw new ConfigError('BAD_AREA', `--skip-area ${area}: not an area of checks; the areas are ${AREAS.join(', ')}`);
+    if (!AREAS.includes(area as Area))
+      throw new ConfigError('BAD_AREA', `--skip-area ${area}: not an area of checks; the areas are ${AREAS.join(', ')}`);
   }
   return result;
 }
 
 /** The areas named by --skip-area (comma-separated, blanks ignored). */
-export const skippedAreas = (value: string | undefined): string[] => (value ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+export const skippedAreas = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
 
 function parseArgv(argv: readonly string[]): Map<string, string> {
   const out = new Map<string, string>();
@@ -192,7 +314,10 @@ function parseArgv(argv: readonly string[]): Map<string, string> {
     const option = known.get(flag);
     if (!option) {
       const guess = closest(flag, [...known.keys()]);
-      throw new ConfigError('UNKNOWN_FLAG', `unknown option --${flag}${guess ? ` (did you mean --${guess}?)` : ''}; run with --help to see the options`);
+      throw new ConfigError(
+        'UNKNOWN_FLAG',
+        `unknown option --${flag}${guess ? ` (did you mean --${guess}?)` : ''}; run with --help to see the options`,
+      );
     }
     if (option.kind === 'boolean') {
       out.set(flag, eq === -1 ? 'true' : arg.slice(eq + 1));
@@ -240,10 +365,16 @@ function validateRemoteTarget(config: Config): void {
     throw new ConfigError('BAD_URL', '--base-url must not hold credentials; pass the token with --token or CONFORMANCE_TOKEN');
   }
   if (!config.token) {
-    throw new ConfigError('MISSING_TOKEN', `a target was given (--base-url) but no token: set ${envName('token')} in the environment or .env (or pass --token T)`);
+    throw new ConfigError(
+      'MISSING_TOKEN',
+      `a target was given (--base-url) but no token: set ${envName('token')} in the environment or .env (or pass --token T)`,
+    );
   }
   if (!config.userId) {
-    throw new ConfigError('MISSING_USER', `a target was given (--base-url) but no user: pass --user-id ID (an existing User of that caller) or set ${envName('user-id')}`);
+    throw new ConfigError(
+      'MISSING_USER',
+      `a target was given (--base-url) but no user: pass --user-id ID (an existing User of that caller) or set ${envName('user-id')}`,
+    );
   }
 }
 
@@ -282,7 +413,7 @@ export function helpText(): string {
     '',
     'With no target setting at all (no --base-url, token or user) the embedded reference implementation is',
     'started on 127.0.0.1 and used. Pass tokens through the environment (CONFORMANCE_TOKEN) or .env: on the',
-    'command line they are visible to other processes and in npm\'s echo of the command.',
+    "command line they are visible to other processes and in npm's echo of the command.",
     '',
     'Exit codes: 0 conformant (no fail) | 1 non-conformant (a fail; with --strict, a warn too) | 2 could not run',
     '            (bad configuration, unreachable target, inconclusive checks, internal error) | 130, 143 interrupted',

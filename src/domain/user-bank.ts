@@ -32,4 +32,12 @@ export const KNOWN_ACCOUNT_TYPES = ['checking'] as const;
  * move after creation (their transitions are "not shown"), so a listing may differ from the create
  * answer there without a defect.
  */
-export const IMMUTABLE_BANK_FIELDS = ['id', 'user_id', 'account_number', 'routing_number', 'account_holder_type', 'bank_account_type', 'created_at'] as const;
+export const IMMUTABLE_BANK_FIELDS = [
+  'id',
+  'user_id',
+  'account_number',
+  'routing_number',
+  'account_holder_type',
+  'bank_account_type',
+  'created_at',
+] as const;

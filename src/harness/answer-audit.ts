@@ -43,7 +43,6 @@ function sameInstant(a: unknown, b: unknown): boolean {
 
 type Operation = { schema: SchemaName; kind: 'create' | 'list-banks' | 'list-rfps' | 'user' };
 
-
 /**
  * Whether the answer claims to be the operation's resource: an object with an id (create, User) or a
  * data member (lists). Status codes and error shapes are not shown (spec 7): a refusal answered 200
@@ -86,7 +85,11 @@ export class AnswerAudit {
     const what = `${exchange.request.method} ${new URL(exchange.request.url).pathname} (answered ${exchange.status})`;
     const violations = validate(operation.schema, exchange.json);
     if (violations.length > 0) {
-      this.add(`${what}: the answer does not match schemas/${operation.schema}.schema.json: ${describeViolations(violations, 3)}`, violatedRequirements(operation.schema, violations) ?? [], exchange);
+      this.add(
+        `${what}: the answer does not match schemas/${operation.schema}.schema.json: ${describeViolations(violations, 3)}`,
+        violatedRequirements(operation.schema, violations) ?? [],
+        exchange,
+      );
       return;
     }
     if (operation.kind === 'create') this.inspectCreate(exchange, what);
@@ -110,17 +113,29 @@ export class AnswerAudit {
     ] as const) {
       const given = sent[field];
       if (typeof given === 'string' && exchange.json[field] !== given) {
-        this.add(`${what}: ${field} was sent as ${JSON.stringify(given)} and answered as ${JSON.stringify(exchange.json[field])}`, [requirement], exchange);
+        this.add(
+          `${what}: ${field} was sent as ${JSON.stringify(given)} and answered as ${JSON.stringify(exchange.json[field])}`,
+          [requirement],
+          exchange,
+        );
       }
     }
   }
 
   private inspectSet(exchange: Exchange, what: string, kind: 'list-banks' | 'list-rfps'): void {
     const data = (exchange.json as { data: unknown[] }).data;
-    const keys: Array<[string, string]> = kind === 'list-rfps' ? [['id', 'rfp_registration.id'], ['use_case', 'rfp_registration.one_per_use_case']] : [['id', 'user_bank.id']];
+    const keys: Array<[string, string]> =
+      kind === 'list-rfps'
+        ? [
+            ['id', 'rfp_registration.id'],
+            ['use_case', 'rfp_registration.one_per_use_case'],
+          ]
+        : [['id', 'user_bank.id']];
     for (const [key, requirement] of keys) {
       const seen = new Set<unknown>();
-      const twice = data.map((item) => (isRecord(item) ? item[key] : undefined)).find((value) => value !== undefined && (seen.has(value) || (seen.add(value), false)));
+      const twice = data
+        .map((item) => (isRecord(item) ? item[key] : undefined))
+        .find((value) => value !== undefined && (seen.has(value) || (seen.add(value), false)));
       if (twice !== undefined) this.add(`${what}: ${key} ${JSON.stringify(twice)} appears twice in one answer`, [requirement], exchange);
     }
   }
@@ -132,7 +147,8 @@ export class AnswerAudit {
       const id = String(item.id);
       const first = this.banks.get(id);
       if (first === undefined) {
-        if (this.banks.size < MAX_TRACKED) this.banks.set(id, { fields: Object.fromEntries(FIXED_FIELDS.map((f) => [f, item[f]])), where: what });
+        if (this.banks.size < MAX_TRACKED)
+          this.banks.set(id, { fields: Object.fromEntries(FIXED_FIELDS.map((f) => [f, item[f]])), where: what });
         continue;
       }
       for (const field of FIXED_FIELDS) {
@@ -140,8 +156,14 @@ export class AnswerAudit {
         const same = field === 'created_at' ? sameInstant(before, now) : before === now;
         if (!same) {
           // Account and routing numbers are not printed: a differing one is still a real account's number.
-          const [shownNow, shownBefore] = field.endsWith('_number') ? ['another value', 'the one first seen'] : [JSON.stringify(now), JSON.stringify(before)];
-          this.add(`${what}: User Bank ${id} shows ${field} ${shownNow}, while ${first.where} showed ${shownBefore}: one bank, two readings`, [field === 'account_number' || field === 'routing_number' ? 'create_user_bank.returned_as_given' : `user_bank.${field}`], exchange);
+          const [shownNow, shownBefore] = field.endsWith('_number')
+            ? ['another value', 'the one first seen']
+            : [JSON.stringify(now), JSON.stringify(before)];
+          this.add(
+            `${what}: User Bank ${id} shows ${field} ${shownNow}, while ${first.where} showed ${shownBefore}: one bank, two readings`,
+            [field === 'account_number' || field === 'routing_number' ? 'create_user_bank.returned_as_given' : `user_bank.${field}`],
+            exchange,
+          );
           break;
         }
       }

@@ -42,7 +42,8 @@ export function conformanceCheck(id: CheckId, body: CheckBody, options: CheckOpt
       const started = performance.now();
       const ended: { skip?: string; inconclusive?: string; internalError?: string } = {};
       try {
-        if (settings.skippedAreas?.includes(spec.area)) probe.skip(`the ${spec.area} checks are turned off by --skip-area; run without it to judge this`);
+        if (settings.skippedAreas?.includes(spec.area))
+          probe.skip(`the ${spec.area} checks are turned off by --skip-area; run without it to judge this`);
         await sendingFor(spec.id, () => body(probe));
       } catch (error) {
         if (error instanceof SkipSignal) ended.skip = error.reason;

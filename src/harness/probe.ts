@@ -159,7 +159,10 @@ export class Probe {
       message = `internal error in the check: ${ended.internalError}`;
     } else if (findings.some((f) => f.severity === 'fail')) {
       outcome = 'fail';
-      message = summarize(findings.filter((f) => f.severity === 'fail'), this.droppedFindings);
+      message = summarize(
+        findings.filter((f) => f.severity === 'fail'),
+        this.droppedFindings,
+      );
     } else if (ended.inconclusive !== undefined) {
       outcome = 'inconclusive';
       message = ended.inconclusive;

@@ -12,7 +12,6 @@ import { perRun } from './per-run.js';
 import type { Probe } from './probe.js';
 import { DEFAULT_SETTLE_MS, type RunSettings } from './settings.js';
 
-
 /** The observed listing lag of the run's writes, for results.json and the report. */
 
 export type { ConsistencyStats };
@@ -22,8 +21,18 @@ class LagLog {
 
   stats(settleMs: number): ConsistencyStats {
     const sorted = [...this.lags].sort((a, b) => a - b);
-    const middle = sorted.length === 0 ? null : sorted.length % 2 === 1 ? (sorted[(sorted.length - 1) / 2] as number) : ((sorted[sorted.length / 2 - 1] as number) + (sorted[sorted.length / 2] as number)) / 2;
-    return { settleMs, samples: sorted.length, medianLagMs: middle === null ? null : Math.round(middle), maxLagMs: sorted.length === 0 ? null : Math.round(sorted[sorted.length - 1] as number) };
+    const middle =
+      sorted.length === 0
+        ? null
+        : sorted.length % 2 === 1
+          ? (sorted[(sorted.length - 1) / 2] as number)
+          : ((sorted[sorted.length / 2 - 1] as number) + (sorted[sorted.length / 2] as number)) / 2;
+    return {
+      settleMs,
+      samples: sorted.length,
+      medianLagMs: middle === null ? null : Math.round(middle),
+      maxLagMs: sorted.length === 0 ? null : Math.round(sorted[sorted.length - 1] as number),
+    };
   }
 }
 
@@ -53,7 +62,12 @@ export interface Awaited<L> {
  * settle window has passed since `answeredAt`. Polls back off from 100 ms to 1 s. A lag over half
  * the window is for the caller to warn about (it is recorded here either way).
  */
-export async function untilListed<L extends Timed>(t: Probe, answeredAt: number, read: (after: number) => Promise<L>, shows: (listing: L) => boolean): Promise<Awaited<L>> {
+export async function untilListed<L extends Timed>(
+  t: Probe,
+  answeredAt: number,
+  read: (after: number) => Promise<L>,
+  shows: (listing: L) => boolean,
+): Promise<Awaited<L>> {
   const deadline = answeredAt + settleMsOf(t);
   let after = answeredAt;
   let missed = false;

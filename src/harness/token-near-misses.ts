@@ -44,8 +44,16 @@ export function tokenNearMisses(token: string, variable: string): NearMiss[] {
   const first = token[0] as string;
   const last = token[token.length - 1] as string;
   const misses: NearMiss[] = [
-    { name: 'the token with its last character changed', value: token.slice(0, -1) + otherChar(last), placeholder: `\${${v}%?}${otherChar(last)}` },
-    { name: 'the token with its first character changed', value: otherChar(first) + token.slice(1), placeholder: `${otherChar(first)}\${${v}:1}` },
+    {
+      name: 'the token with its last character changed',
+      value: token.slice(0, -1) + otherChar(last),
+      placeholder: `\${${v}%?}${otherChar(last)}`,
+    },
+    {
+      name: 'the token with its first character changed',
+      value: otherChar(first) + token.slice(1),
+      placeholder: `${otherChar(first)}\${${v}:1}`,
+    },
     { name: 'the token without its last character', value: token.slice(0, -1), placeholder: `\${${v}%?}` },
     { name: 'the token without its first character', value: token.slice(1), placeholder: `\${${v}:1}` },
     { name: 'the token with a character added at its end', value: `${token}0`, placeholder: `\${${v}}0` },

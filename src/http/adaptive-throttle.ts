@@ -23,7 +23,12 @@ export interface ThrottleStats {
   /** Requests sent per second of the time between the first and the last request. */
   requestsPerSecond: number;
   /** Transient refusals (502, 503, 504) resent and handed on, connections resent, writes found stored (client.ts). */
-  transient?: { retried: Record<string, number>; persisted: Record<string, number>; connectionResends: number; storedDespiteRefusal: number };
+  transient?: {
+    retried: Record<string, number>;
+    persisted: Record<string, number>;
+    connectionResends: number;
+    storedDespiteRefusal: number;
+  };
 }
 
 /** The rate is halved on a 429 (CUBIC's beta is 0.7; the halving is what the issue asks for). */

@@ -93,7 +93,11 @@ export class HttpClient {
     this.base = new URL(options.baseUrl);
     this.budget = new WriteBudget(options.maxWrites);
     this.throttle = new AdaptiveThrottle(options.rateLimit, options.throttleBudgetMs);
-    const pool = { connections: options.concurrency, timeoutMs: options.timeoutMs, ...(options.caPem !== undefined ? { caPem: options.caPem } : {}) };
+    const pool = {
+      connections: options.concurrency,
+      timeoutMs: options.timeoutMs,
+      ...(options.caPem !== undefined ? { caPem: options.caPem } : {}),
+    };
     this.agent = makeDispatcher(pool);
     this.writeAgent = makeDispatcher(pool);
   }
@@ -126,7 +130,10 @@ export class HttpClient {
     // The budget counts what a request could create: POST, and PUT (an upsert); PATCH and DELETE cannot.
     const mayCreate = method === 'POST' || method === 'PUT';
     if (mayCreate && !(await this.budget.reserve())) {
-      throw new HttpError('WRITE_BUDGET', `${method} ${options.path} not sent: the write budget (--max-writes ${this.options.maxWrites}) is spent`);
+      throw new HttpError(
+        'WRITE_BUDGET',
+        `${method} ${options.path} not sent: the write budget (--max-writes ${this.options.maxWrites}) is spent`,
+      );
     }
     let exchange: Exchange | undefined;
     try {
@@ -135,7 +142,8 @@ export class HttpClient {
     } finally {
       // A refused write created nothing, so its slot goes back; a write with no answer (a time-out)
       // may have been created, so its slot stays spent.
-      if (mayCreate) this.budget.settle(exchange === undefined || (exchange.status >= 200 && exchange.status < 300) || this.storedDespite.has(exchange));
+      if (mayCreate)
+        this.budget.settle(exchange === undefined || (exchange.status >= 200 && exchange.status < 300) || this.storedDespite.has(exchange));
       if (isWrite) {
         this.lastWriteEndedAt = Math.max(this.lastWriteEndedAt, Date.now());
       }
@@ -144,7 +152,7 @@ export class HttpClient {
 
   private async sendWithRetries(method: string, options: RequestOptions): Promise<Exchange> {
     let transientAttempts = 0;
-    for (let attempt = 0; ; ) {
+    for (let attempt = 0; ;) {
       const sentAt = await this.throttle.acquire();
       const exchange = await this.sendOnceRecovering(method, options, attempt);
       if (exchange.status === 429) {
@@ -179,8 +187,12 @@ export class HttpClient {
       throw new HttpError(
         'THROTTLED',
         `the target answered 429 (Too Many Requests) ${attempt + 1} time(s) for ${method} ${options.path}` +
-          (tooLong ? ` and asked to wait ${Math.round((asked ?? 0) / 1000)} s, more than the ${this.options.maxRetryAfterMs / 1000} s the suite waits` : '') +
-          (!tooLong && !withinBudget ? ` after the run had stood paused ${Math.round(this.throttle.stats().pausedMs / 1000)} s for Retry-After (at most ${this.options.throttleBudgetMs / 1000} s a run)` : '') +
+          (tooLong
+            ? ` and asked to wait ${Math.round((asked ?? 0) / 1000)} s, more than the ${this.options.maxRetryAfterMs / 1000} s the suite waits`
+            : '') +
+          (!tooLong && !withinBudget
+            ? ` after the run had stood paused ${Math.round(this.throttle.stats().pausedMs / 1000)} s for Retry-After (at most ${this.options.throttleBudgetMs / 1000} s a run)`
+            : '') +
           '; lower --rate-limit or --concurrency and run again',
       );
     }
@@ -212,7 +224,10 @@ export class HttpClient {
   /** The run's traffic: requests, 429s, the time paused and the rate the client adapted to. */
   throttleStats(): ThrottleStats {
     const { retried, persisted, connectionResends, storedDespiteRefusal } = this.recoveries;
-    return { ...this.throttle.stats(), transient: { retried: { ...retried }, persisted: { ...persisted }, connectionResends, storedDespiteRefusal } };
+    return {
+      ...this.throttle.stats(),
+      transient: { retried: { ...retried }, persisted: { ...persisted }, connectionResends, storedDespiteRefusal },
+    };
   }
 
   /**
@@ -254,7 +269,14 @@ export class HttpClient {
     const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
     try {
       const write = !isIdempotent(method);
-      const res = await request(url, { method: method as 'GET', headers, body, dispatcher: write ? this.writeAgent : this.agent, reset: write, signal: controller.signal });
+      const res = await request(url, {
+        method: method as 'GET',
+        headers,
+        body,
+        dispatcher: write ? this.writeAgent : this.agent,
+        reset: write,
+        signal: controller.signal,
+      });
       const { text: bodyText, bytes: bodyBytes } = await this.readCapped(res.body, method, url);
       const responseHeaders: Record<string, string> = {};
       for (const [name, value] of Object.entries(res.headers)) {
@@ -287,7 +309,11 @@ export class HttpClient {
         jsonParses: exchange.jsonError === undefined,
         auth: typeof options.auth === 'object' ? 'other' : (options.auth ?? 'a'),
       });
-      const oddSuccess = exchange.status >= 200 && exchange.status < 300 && method !== 'HEAD' && (bodyBytes === 0 || exchange.jsonError !== undefined || !/json/i.test(responseHeaders['content-type'] ?? ''));
+      const oddSuccess =
+        exchange.status >= 200 &&
+        exchange.status < 300 &&
+        method !== 'HEAD' &&
+        (bodyBytes === 0 || exchange.jsonError !== undefined || !/json/i.test(responseHeaders['content-type'] ?? ''));
       if ((exchange.status >= 500 || oddSuccess) && this.notable.length < NOTABLE_KEPT) this.notable.push(exchange);
       const createdId = createdIdOf(exchange);
       if (createdId !== undefined) {
@@ -303,14 +329,21 @@ export class HttpClient {
     }
   }
 
-  private async readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, method: string, url: string): Promise<{ text: string; bytes: number }> {
+  private async readCapped(
+    body: AsyncIterable<Buffer> & { destroy(): void },
+    method: string,
+    url: string,
+  ): Promise<{ text: string; bytes: number }> {
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of body) {
       size += chunk.length;
       if (size > this.options.maxBodyBytes) {
         body.destroy();
-        throw new HttpError('BODY_TOO_LARGE', `the answer to ${method} ${pathOf(url)} went past the ${this.options.maxBodyBytes}-byte body cap`);
+        throw new HttpError(
+          'BODY_TOO_LARGE',
+          `the answer to ${method} ${pathOf(url)} went past the ${this.options.maxBodyBytes}-byte body cap`,
+        );
       }
       chunks.push(chunk);
     }

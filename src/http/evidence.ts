@@ -46,6 +46,11 @@ export function toEvidence(exchange: Exchange, redactor: Redactor): ExchangeEvid
     responseHeaders,
     responseBody: excerpt(redactor.body(exchange.bodyText)),
     durationMs: exchange.durationMs,
-    curl: toCurl({ method: exchange.request.method, url, headers: requestHeaders, ...(requestBody !== undefined ? { body: requestBody } : {}) }),
+    curl: toCurl({
+      method: exchange.request.method,
+      url,
+      headers: requestHeaders,
+      ...(requestBody !== undefined ? { body: requestBody } : {}),
+    }),
   };
 }

@@ -160,7 +160,14 @@ export class Redactor {
   private learnValue(member: string, value: unknown): void {
     const text = typeof value === 'number' ? String(value) : value;
     // Cheapest first: on a long walk the same values come back page after page.
-    if (typeof text !== 'string' || text.length < MIN_LEARNED_LENGTH || this.learned.has(text) || this.ours.has(text) || !personalShape(member, text)) return;
+    if (
+      typeof text !== 'string' ||
+      text.length < MIN_LEARNED_LENGTH ||
+      this.learned.has(text) ||
+      this.ours.has(text) ||
+      !personalShape(member, text)
+    )
+      return;
     if (this.learned.size >= MAX_LEARNED) return;
     this.learned.add(text, member === 'account_number' ? maskAllButLastFour(text) : `[masked ${member}]`);
   }

@@ -10,7 +10,6 @@ import type { ExchangeRequest } from './exchange.js';
 import type { HttpClient, StoredVerdict } from './client.js';
 import { sleep } from './throttle.js';
 
-
 /** Pages of a probe's listing at most (100 items each): a User with more banks than this is not probed to its end. */
 const MAX_PROBE_PAGES = 50;
 

@@ -13,10 +13,14 @@ export function readCaCert(path: string): string {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new CaCertError(`--ca-cert ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); give the path of the CA certificate in PEM`);
+    throw new CaCertError(
+      `--ca-cert ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); give the path of the CA certificate in PEM`,
+    );
   }
   if (!/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.test(text)) {
-    throw new CaCertError(`--ca-cert ${path} holds no PEM certificate (-----BEGIN CERTIFICATE-----); convert a DER file with: openssl x509 -inform der -in FILE -out FILE.pem`);
+    throw new CaCertError(
+      `--ca-cert ${path} holds no PEM certificate (-----BEGIN CERTIFICATE-----); convert a DER file with: openssl x509 -inform der -in FILE -out FILE.pem`,
+    );
   }
   return text;
 }

@@ -30,7 +30,10 @@ export function mergeResults(parts: readonly Results[]): Results {
   const worst = new Map<string, CheckRecord>();
   for (const part of parts) {
     const unknown = part.checks.find((c) => !known.has(c.id));
-    if (unknown) throw new MergeError(`a shard ran check "${unknown.id}", which this version of the suite does not know (the shard ran ${part.suiteVersion}); merge with the version that ran the shards`);
+    if (unknown)
+      throw new MergeError(
+        `a shard ran check "${unknown.id}", which this version of the suite does not know (the shard ran ${part.suiteVersion}); merge with the version that ran the shards`,
+      );
     for (const check of part.checks) {
       const seen = worst.get(check.id);
       const isWorse = seen !== undefined && check.outcome !== seen.outcome && worstOutcome([seen.outcome, check.outcome]) === check.outcome;
@@ -71,9 +74,10 @@ export function mergeNotes(parts: readonly Results[]): string[] {
   const versions = new Set(parts.map((p) => `${p.suiteVersion} ${p.specHash}`));
   if (versions.size > 1) notes.push('the shards ran different suite versions or specs; their verdicts may not add up');
   const seeds = new Set(parts.map((p) => p.seed));
-  if (seeds.size > 1) notes.push(`the shards ran with different seeds (${[...seeds].join(', ')}); pass the same --seed to every shard to replay a run`);
+  if (seeds.size > 1)
+    notes.push(`the shards ran with different seeds (${[...seeds].join(', ')}); pass the same --seed to every shard to replay a run`);
   const targets = new Set(parts.map((p) => p.target.baseUrl));
-  if (targets.size > 1 && !parts.every((p) => p.target.embedded)) notes.push(`the shards tested different targets: ${[...targets].join(', ')}`);
+  if (targets.size > 1 && !parts.every((p) => p.target.embedded))
+    notes.push(`the shards tested different targets: ${[...targets].join(', ')}`);
   return notes;
 }
-

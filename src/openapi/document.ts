@@ -12,7 +12,8 @@ const json = (schema: JsonObject): JsonObject => ({ 'application/json': { schema
 
 /** Section 7: "Error response shape, error codes and status codes for failures: not shown." */
 const anyFailure: JsonObject = {
-  description: 'A failure (bad input, missing or refused token, unknown user). Status code and body shape are not shown by the spec (section 7).',
+  description:
+    'A failure (bad input, missing or refused token, unknown user). Status code and body shape are not shown by the spec (section 7).',
   content: { 'application/json': { schema: {} }, 'application/problem+json': { schema: {} } },
 };
 
@@ -22,7 +23,13 @@ const success = (description: string, file: string): JsonObject => ({
 });
 
 const listUserBanksParameters: JsonObject[] = [
-  { name: 'cursor', in: 'query', required: false, description: 'Return the page of entries after the pointed place (a next_cursor of an earlier page).', schema: { type: 'string' } },
+  {
+    name: 'cursor',
+    in: 'query',
+    required: false,
+    description: 'Return the page of entries after the pointed place (a next_cursor of an earlier page).',
+    schema: { type: 'string' },
+  },
   {
     name: 'limit',
     in: 'query',
@@ -30,7 +37,13 @@ const listUserBanksParameters: JsonObject[] = [
     description: 'Size of the page. Range 1 to 100 inclusive. Default and maximum: 100 (sections 4.2 and 8).',
     schema: { type: 'integer', minimum: 1, maximum: 100, default: 100 },
   },
-  { name: 'status', in: 'query', required: false, description: 'Keep only User Banks with this status. Allowed values: not shown.', schema: { type: 'string' } },
+  {
+    name: 'status',
+    in: 'query',
+    required: false,
+    description: 'Keep only User Banks with this status. Allowed values: not shown.',
+    schema: { type: 'string' },
+  },
   { name: 'user_id', in: 'query', required: false, description: 'Keep only User Banks of this User.', schema: { type: 'string' } },
 ];
 
@@ -49,7 +62,9 @@ export function buildOpenApi(options: { schemasDir: string; version: string }): 
       {
         url: '{base_url}',
         description: 'Every request goes to {base_url} (spec, introduction).',
-        variables: { base_url: { default: 'http://127.0.0.1:4010', description: 'The default is `npm run serve`, the reference implementation.' } },
+        variables: {
+          base_url: { default: 'http://127.0.0.1:4010', description: 'The default is `npm run serve`, the reference implementation.' },
+        },
       },
     ],
     security: [{ bearerAuth: [] }],
@@ -92,7 +107,15 @@ export function buildOpenApi(options: { schemasDir: string; version: string }): 
           summary: 'Retrieve a User',
           description: 'Spec 4.4.',
           tags: ['Users'],
-          parameters: [{ name: 'user_id', in: 'path', required: true, description: 'The identifier of the User to retrieve.', schema: { type: 'string' } }],
+          parameters: [
+            {
+              name: 'user_id',
+              in: 'path',
+              required: true,
+              description: 'The identifier of the User to retrieve.',
+              schema: { type: 'string' },
+            },
+          ],
           responses: success('The User.', 'user.schema.json'),
         },
       },
@@ -102,7 +125,8 @@ export function buildOpenApi(options: { schemasDir: string; version: string }): 
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
-          description: 'Spec 5: the header Authorization: Bearer <ACCESS_TOKEN> on all four operations. How a token is obtained: not shown.',
+          description:
+            'Spec 5: the header Authorization: Bearer <ACCESS_TOKEN> on all four operations. How a token is obtained: not shown.',
         },
       },
       schemas: loadComponents(options.schemasDir),

@@ -54,9 +54,17 @@ async function load(t: Probe): Promise<ListData> {
   if (why) return settle(first, 0, why);
   let created = 0;
   for (let i = 0; i < need; i += 1) {
-    const exchange = await t.request({ method: 'POST', path: USER_BANKS, json: exampleCreateBody(t.settings.userIdA, t.settings.seed + 7_919 * (i + 1)) });
+    const exchange = await t.request({
+      method: 'POST',
+      path: USER_BANKS,
+      json: exampleCreateBody(t.settings.userIdA, t.settings.seed + 7_919 * (i + 1)),
+    });
     if (!isSuccess(exchange)) {
-      return settle(await walk(t, { path: USER_BANKS, limit: 100, maxPages: REFERENCE_WALK_PAGES }), created, `creating User Bank ${i + 1} of ${need} was answered ${exchange.status}, so the list holds fewer than ${ITEMS_FOR_DEFAULT}`);
+      return settle(
+        await walk(t, { path: USER_BANKS, limit: 100, maxPages: REFERENCE_WALK_PAGES }),
+        created,
+        `creating User Bank ${i + 1} of ${need} was answered ${exchange.status}, so the list holds fewer than ${ITEMS_FOR_DEFAULT}`,
+      );
     }
     created += 1;
   }
@@ -65,9 +73,11 @@ async function load(t: Probe): Promise<ListData> {
 
 function cannotCreate(t: Probe, need: number, have: number): string | undefined {
   const base = `the list holds ${have} User Banks and ${ITEMS_FOR_DEFAULT} are needed`;
-  if (t.settings.readOnly) return `${base}; run without --read-only (with --max-writes of at least ${need}) to let the suite create the ${need} missing ones`;
+  if (t.settings.readOnly)
+    return `${base}; run without --read-only (with --max-writes of at least ${need}) to let the suite create the ${need} missing ones`;
   const remaining = t.run.client.budget.remaining;
-  if (remaining < need) return `${base}; the write budget has ${remaining} left, raise --max-writes by ${need - remaining} to let the suite create the ${need} missing ones`;
+  if (remaining < need)
+    return `${base}; the write budget has ${remaining} left, raise --max-writes by ${need - remaining} to let the suite create the ${need} missing ones`;
   return undefined;
 }
 

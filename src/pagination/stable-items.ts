@@ -26,13 +26,17 @@ export function idsAfter(t: Probe, options: Omit<WalkOptions, 'limit'>, compared
   const latest = byList.get(key);
   if (latest && latest.startedAt > comparedUntil) return latest.ids;
   const startedAt = Date.now();
-  const ids = walk(t, { ...options, limit: MAX_PAGE_SIZE }).then((result) => (result.end === 'complete' ? new Set(idsOf(result.items)) : undefined));
+  const ids = walk(t, { ...options, limit: MAX_PAGE_SIZE }).then((result) =>
+    result.end === 'complete' ? new Set(idsOf(result.items)) : undefined,
+  );
   byList.set(key, { startedAt, ids });
   return ids;
 }
 
 /** Of the ids one walk missed, those still listed afterwards: the only ones that were lost. */
-export const stillThere = (missed: string[], after: ReadonlySet<string> | undefined): string[] => (after === undefined ? missed : missed.filter((id) => after.has(id)));
+export const stillThere = (missed: string[], after: ReadonlySet<string> | undefined): string[] =>
+  after === undefined ? missed : missed.filter((id) => after.has(id));
 
 /** Of the ids only one walk showed, those not listed afterwards either: a creation meanwhile would be. */
-export const notCreatedMeanwhile = (extra: string[], after: ReadonlySet<string> | undefined): string[] => (after === undefined ? extra : extra.filter((id) => !after.has(id)));
+export const notCreatedMeanwhile = (extra: string[], after: ReadonlySet<string> | undefined): string[] =>
+  after === undefined ? extra : extra.filter((id) => !after.has(id));

@@ -102,7 +102,15 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
 
   const finish = (end: WalkEnd, detail?: string, endExchange?: Exchange): WalkResult => {
     const evidence = [first, last, endExchange].filter((e, i, all): e is Exchange => e !== undefined && all.indexOf(e) === i);
-    return { items, pages, end, ...(detail !== undefined ? { detail } : {}), evidence, ...(endExchange ? { endExchange } : {}), ...(widened.length > 0 ? { widened } : {}) };
+    return {
+      items,
+      pages,
+      end,
+      ...(detail !== undefined ? { detail } : {}),
+      evidence,
+      ...(endExchange ? { endExchange } : {}),
+      ...(widened.length > 0 ? { widened } : {}),
+    };
   };
 
   for (let index = 0; ; index += 1) {
@@ -110,7 +118,16 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
       const elapsedMs = performance.now() - started;
       // A few ids twice is an offset cursor shifted by items added before its place; many is a cursor going round.
       const repeated = repeats > Math.max(2, distinct.size / 10);
-      const reading = { distinct: distinct.size, repeated, expected: options.expectedItems, size: pageSize ?? MAX_PAGE_SIZE, elapsedMs, maxMs, sinceSize, atCap: index >= maxPages };
+      const reading = {
+        distinct: distinct.size,
+        repeated,
+        expected: options.expectedItems,
+        size: pageSize ?? MAX_PAGE_SIZE,
+        elapsedMs,
+        maxMs,
+        sinceSize,
+        atCap: index >= maxPages,
+      };
       const decision = growthDecision(reading);
       if (decision !== undefined && 'outgrown' in decision) return finish('outgrown', `after ${index} pages ${decision.outgrown}`, last);
       if (decision !== undefined && 'widenTo' in decision) {
@@ -118,12 +135,20 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
         sinceSize = { distinct: distinct.size, elapsedMs };
         widened.push(decision.why.replace('{page}', String(index + 1)));
         const grown = Math.max(0, distinct.size - options.expectedItems);
-        maxPages = Math.min(HARD_MAX_PAGES, Math.max(maxPages, index + Math.ceil((options.expectedItems * 1.1 + grown * 3) / pageSize) + 3));
+        maxPages = Math.min(
+          HARD_MAX_PAGES,
+          Math.max(maxPages, index + Math.ceil((options.expectedItems * 1.1 + grown * 3) / pageSize) + 3),
+        );
       }
       if (decision !== undefined && 'extendBy' in decision) maxPages = Math.min(HARD_MAX_PAGES, maxPages + decision.extendBy);
     }
     if (index >= maxPages) return finish('page-cap', `the list still pointed onward after ${maxPages} pages (the walk's page cap)`, last);
-    if (performance.now() - started > maxMs) return finish('time-cap', `the list still pointed onward after ${Math.round(maxMs / 1000)} s and ${index} pages (the walk's time cap)`, last);
+    if (performance.now() - started > maxMs)
+      return finish(
+        'time-cap',
+        `the list still pointed onward after ${Math.round(maxMs / 1000)} s and ${index} pages (the walk's time cap)`,
+        last,
+      );
 
     const query: Record<string, string | number | undefined> = { ...(options.query ?? {}) };
     if (pageSize !== undefined) query.limit = pageSize;
@@ -133,12 +158,24 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
     last = exchange;
     const page = readEnvelope(exchange);
     const ok = exchange.status >= 200 && exchange.status < 300;
-    const record: PageRecord = { index, cursor, status: exchange.status, itemCount: ok ? (page.data?.length ?? 0) : 0, nextCursor: page.nextCursor, exchangeSeq: exchange.seq, ...(pageSize !== options.limit ? { askedLimit: pageSize } : {}) };
+    const record: PageRecord = {
+      index,
+      cursor,
+      status: exchange.status,
+      itemCount: ok ? (page.data?.length ?? 0) : 0,
+      nextCursor: page.nextCursor,
+      exchangeSeq: exchange.seq,
+      ...(pageSize !== options.limit ? { askedLimit: pageSize } : {}),
+    };
     pages.push(record);
     const where = index === 0 ? 'the first page' : `page ${index + 1}`;
 
     if (!ok) {
-      return finish('http-error', `${where}${cursor !== undefined ? ' (after following next_cursor)' : ''} was answered ${exchange.status}`, exchange);
+      return finish(
+        'http-error',
+        `${where}${cursor !== undefined ? ' (after following next_cursor)' : ''} was answered ${exchange.status}`,
+        exchange,
+      );
     }
     if (page.data) {
       items.push(...page.data);
@@ -153,7 +190,11 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
     const bound = Math.min(MAX_PAGE_SIZE, pageSize !== undefined && pageSize >= 1 ? pageSize : MAX_PAGE_SIZE);
     if (record.itemCount > bound) {
       const asked = pageSize !== undefined ? `limit=${pageSize} was asked` : 'no limit was asked (default 100)';
-      return finish('oversized-page', `${where} holds ${record.itemCount} items while ${asked}; at most ${bound} may be on a page`, exchange);
+      return finish(
+        'oversized-page',
+        `${where} holds ${record.itemCount} items while ${asked}; at most ${bound} may be on a page`,
+        exchange,
+      );
     }
 
     const next = page.nextCursor;
@@ -161,7 +202,8 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
     // From here the page points onward (a string).
     if (record.itemCount === 0) {
       emptyOnwardInARow += 1;
-      if (emptyOnwardInARow > 1) return finish('empty-page-loop', `${where} is the ${emptyOnwardInARow}th empty page in a row that still points onward`, exchange);
+      if (emptyOnwardInARow > 1)
+        return finish('empty-page-loop', `${where} is the ${emptyOnwardInARow}th empty page in a row that still points onward`, exchange);
     } else {
       emptyOnwardInARow = 0;
     }
@@ -183,8 +225,10 @@ interface Envelope {
 /** The members of a list envelope (spec 2.4), and what is wrong with it when it is not one. */
 export function readEnvelope(exchange: Exchange): Envelope {
   const body = exchange.json;
-  if (exchange.jsonError !== undefined || exchange.bodyText.length === 0) return { data: undefined, nextCursor: undefined, problem: 'the body is not JSON' };
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return { data: undefined, nextCursor: undefined, problem: 'the body is not a JSON object' };
+  if (exchange.jsonError !== undefined || exchange.bodyText.length === 0)
+    return { data: undefined, nextCursor: undefined, problem: 'the body is not JSON' };
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    return { data: undefined, nextCursor: undefined, problem: 'the body is not a JSON object' };
   const record = body as Record<string, unknown>;
   const data = Array.isArray(record.data) ? record.data : undefined;
   const raw = record.next_cursor;

@@ -23,7 +23,14 @@ export async function judgeConcurrentCreation(t: Probe, bodies: CreateBody[]): P
   }
   answered.forEach((exchange) => t.attach(exchange));
   const failed = answered.find(isServerError);
-  if (failed) return { ok: false, problem: `a valid body sent with ${bodies.length - 1} others was answered ${failed.status}`, expected: '2xx', actual: String(failed.status), exchange: failed };
+  if (failed)
+    return {
+      ok: false,
+      problem: `a valid body sent with ${bodies.length - 1} others was answered ${failed.status}`,
+      expected: '2xx',
+      actual: String(failed.status),
+      exchange: failed,
+    };
   const byId = new Map<string, Exchange[]>();
   for (const exchange of answered.filter(isSuccess)) {
     const body = exchange.json as Record<string, unknown> | undefined;
@@ -35,7 +42,13 @@ export async function judgeConcurrentCreation(t: Probe, bodies: CreateBody[]): P
   const shared = [...byId.entries()].find(([, list]) => list.length > 1);
   if (shared) {
     const [id, list] = shared;
-    return { ok: false, problem: `${list.length} different banks created at once were all given the id ${id}`, expected: `${created} distinct ids`, actual: `${byId.size} distinct ids for ${created} creations`, exchange: list[1] as Exchange };
+    return {
+      ok: false,
+      problem: `${list.length} different banks created at once were all given the id ${id}`,
+      expected: `${created} distinct ids`,
+      actual: `${byId.size} distinct ids for ${created} creations`,
+      exchange: list[1] as Exchange,
+    };
   }
   // A replica may list them late: read again, backing off, until all are listed or the settle window has passed.
   const answeredAt = Date.now();
@@ -59,11 +72,24 @@ export async function judgeConcurrentCreation(t: Probe, bodies: CreateBody[]): P
   const listed = countListed(listing.banks);
   const missing = [...byId.keys()].filter((id) => !listed.has(id));
   if (missing.length > 0 && listing.complete) {
-    return { ok: false, problem: `${missing.length} of the ${created} banks created at once are not in the User's list: ${missing.join(', ')}`, expected: 'all listed', actual: `${missing.length} missing`, exchange: (byId.get(missing[0] as string) as Exchange[])[0] as Exchange };
+    return {
+      ok: false,
+      problem: `${missing.length} of the ${created} banks created at once are not in the User's list: ${missing.join(', ')}`,
+      expected: 'all listed',
+      actual: `${missing.length} missing`,
+      exchange: (byId.get(missing[0] as string) as Exchange[])[0] as Exchange,
+    };
   }
   const twice = [...byId.keys()].find((id) => (listed.get(id) ?? 0) > 1);
-  if (twice !== undefined) return { ok: false, problem: `bank ${twice} is listed ${listed.get(twice)} times`, expected: 'once', actual: String(listed.get(twice)) };
-  if (!listing.complete) return { ok: true, unproven: `the list could not be read to its end (${listing.walk.detail ?? listing.walk.end})` };
+  if (twice !== undefined)
+    return {
+      ok: false,
+      problem: `bank ${twice} is listed ${listed.get(twice)} times`,
+      expected: 'once',
+      actual: String(listed.get(twice)),
+    };
+  if (!listing.complete)
+    return { ok: true, unproven: `the list could not be read to its end (${listing.walk.detail ?? listing.walk.end})` };
   const slow = slowListingWarning(t, lagMs);
   if (slow !== undefined) return { ok: true, warning: { key: 'listing-lag', message: slow } };
   return { ok: true };

@@ -25,13 +25,25 @@ export function invalidRequestOptions(request: InvalidCreateRequest) {
 /** A 5xx is a server defect whatever the body (RFC 9110 15.6). */
 export function judgeNo5xx(sent: InvalidSent): Verdict {
   if (!isServerError(sent.exchange)) return { ok: true };
-  return { ok: false, problem: `${sent.input.kind} was answered ${sent.exchange.status}, a server error`, expected: 'a 4xx (or a 2xx where the body can be used)', actual: String(sent.exchange.status), exchange: sent.exchange };
+  return {
+    ok: false,
+    problem: `${sent.input.kind} was answered ${sent.exchange.status}, a server error`,
+    expected: 'a 4xx (or a 2xx where the body can be used)',
+    actual: String(sent.exchange.status),
+    exchange: sent.exchange,
+  };
 }
 
 /** Nothing can be linked to no user: a body that is not an object, malformed, or without a known user_id is never a success. */
 export function judgeRefused(sent: InvalidSent): Verdict {
   if (sent.input.expectation !== 'must-reject' || !isSuccess(sent.exchange)) return { ok: true };
-  return { ok: false, problem: `${sent.input.kind} was accepted with ${sent.exchange.status}: no User Bank can be linked to no user`, expected: 'a 4xx', actual: String(sent.exchange.status), exchange: sent.exchange };
+  return {
+    ok: false,
+    problem: `${sent.input.kind} was accepted with ${sent.exchange.status}: no User Bank can be linked to no user`,
+    expected: 'a 4xx',
+    actual: String(sent.exchange.status),
+    exchange: sent.exchange,
+  };
 }
 
 /** Where the spec says nothing of what is required, a 4xx is the convention (RFC 9110 15.5); a warn when accepted. */
@@ -39,10 +51,24 @@ export function judgeConventional(sent: InvalidSent): Verdict {
   const { status } = sent.exchange;
   const { expectation, kind } = sent.input;
   if (expectation === 'should-reject' && isSuccess(sent.exchange)) {
-    return { ok: true, warning: { key: `accepted:${kind}`, message: `${kind} was accepted with ${status}; a 4xx is the convention for a body the service cannot use`, exchange: sent.exchange } };
+    return {
+      ok: true,
+      warning: {
+        key: `accepted:${kind}`,
+        message: `${kind} was accepted with ${status}; a 4xx is the convention for a body the service cannot use`,
+        exchange: sent.exchange,
+      },
+    };
   }
   if (!isSuccess(sent.exchange) && !isServerError(sent.exchange) && (status < 400 || status > 499)) {
-    return { ok: true, warning: { key: `status:${status}`, message: `${kind} was refused with ${status}; a 4xx (Client Error) is the convention`, exchange: sent.exchange } };
+    return {
+      ok: true,
+      warning: {
+        key: `status:${status}`,
+        message: `${kind} was refused with ${status}; a 4xx (Client Error) is the convention`,
+        exchange: sent.exchange,
+      },
+    };
   }
   return { ok: true };
 }
@@ -96,29 +122,41 @@ export class NothingCreatedProof {
         unattributed += 1;
         continue;
       }
-      t.fail(`${culprit.input.kind} was refused with ${culprit.exchange.status}, yet a User Bank with its account and routing numbers (id ${String(bank.id)}) is listed for the User once the settle window has passed`, {
-        exchange: culprit.exchange,
-        expected: 'no new bank',
-        actual: `User Bank ${String(bank.id)}`,
-      });
+      t.fail(
+        `${culprit.input.kind} was refused with ${culprit.exchange.status}, yet a User Bank with its account and routing numbers (id ${String(bank.id)}) is listed for the User once the settle window has passed`,
+        {
+          exchange: culprit.exchange,
+          expected: 'no new bank',
+          actual: `User Bank ${String(bank.id)}`,
+        },
+      );
     }
     await this.judgeOtherUsers(t);
-    if (!after.complete) t.inconclusive(`the User's list could not be read to its end after the refused requests (${after.walk.detail ?? after.walk.end}), so a stored one might be further on; a --user-id with fewer User Banks lets the proof finish`);
-    return unattributed > 0 ? `${unattributed} new bank(s) that no refused request's numbers match appeared meanwhile (another writer's, or from a refused body with no account number)` : undefined;
+    if (!after.complete)
+      t.inconclusive(
+        `the User's list could not be read to its end after the refused requests (${after.walk.detail ?? after.walk.end}), so a stored one might be further on; a --user-id with fewer User Banks lets the proof finish`,
+      );
+    return unattributed > 0
+      ? `${unattributed} new bank(s) that no refused request's numbers match appeared meanwhile (another writer's, or from a refused body with no account number)`
+      : undefined;
   }
 
   /** The list of each unknown user_id a refused request named must hold nothing. */
   private async judgeOtherUsers(t: Probe): Promise<void> {
     const named = new Map<string, InvalidSent>();
-    for (const sent of this.refused) if (sent.input.otherUserId !== undefined && !named.has(sent.input.otherUserId)) named.set(sent.input.otherUserId, sent);
+    for (const sent of this.refused)
+      if (sent.input.otherUserId !== undefined && !named.has(sent.input.otherUserId)) named.set(sent.input.otherUserId, sent);
     for (const [otherUserId, sent] of named) {
       const other = await listBanksOf(t, otherUserId);
       if (other.banks.length === 0) continue;
-      t.fail(`${sent.input.kind} was refused with ${sent.exchange.status}, yet the list of that user_id holds ${other.banks.length} bank(s)`, {
-        exchange: sent.exchange,
-        expected: 'no bank',
-        actual: other.banks.map((b) => idOf(b)).join(', '),
-      });
+      t.fail(
+        `${sent.input.kind} was refused with ${sent.exchange.status}, yet the list of that user_id holds ${other.banks.length} bank(s)`,
+        {
+          exchange: sent.exchange,
+          expected: 'no bank',
+          actual: other.banks.map((b) => idOf(b)).join(', '),
+        },
+      );
     }
   }
 }
@@ -139,7 +177,11 @@ function identityOf(request: InvalidCreateRequest): { account: string; routing: 
 /** Whether a listed bank carries the account and routing numbers of a refused request's body. */
 function carries(request: InvalidCreateRequest, bank: Record<string, unknown>): boolean {
   const identity = identityOf(request);
-  return identity !== undefined && bank.account_number === identity.account && (typeof identity.routing !== 'string' || bank.routing_number === identity.routing);
+  return (
+    identity !== undefined &&
+    bank.account_number === identity.account &&
+    (typeof identity.routing !== 'string' || bank.routing_number === identity.routing)
+  );
 }
 
 /**
@@ -148,5 +190,11 @@ function carries(request: InvalidCreateRequest, bank: Record<string, unknown>): 
  * Senders await listingBeforeRefusedWrites first, so the absence proof can judge every one.
  */
 export const invalidSends = perRun(
-  (client) => new SendCache<InvalidCreateRequest>(client, (request) => `${request.contentType}\n${request.rawBody}`, invalidRequestOptions, KEEP_FOR_LATER),
+  (client) =>
+    new SendCache<InvalidCreateRequest>(
+      client,
+      (request) => `${request.contentType}\n${request.rawBody}`,
+      invalidRequestOptions,
+      KEEP_FOR_LATER,
+    ),
 );

@@ -132,7 +132,14 @@ export async function runProperty<T>(t: Probe, spec: PropertySpec<T>): Promise<P
     judged,
     unproven,
     ...(details.failed && lastFailure && details.counterexamplePath !== null
-      ? { failure: { path: details.counterexamplePath, value: lastFailure.value, verdict: lastFailure.verdict, shrinks: details.numShrinks } }
+      ? {
+          failure: {
+            path: details.counterexamplePath,
+            value: lastFailure.value,
+            verdict: lastFailure.verdict,
+            shrinks: details.numShrinks,
+          },
+        }
       : {}),
     ...(stoppedBy !== undefined ? { stoppedBy } : {}),
     ...(brokenBy !== undefined ? { brokenBy } : {}),
@@ -177,16 +184,24 @@ export function reportProperty<T>(t: Probe, outcome: PropertyOutcome<T>, options
   }
   for (const warning of outcome.warnings) {
     const example = `seed ${outcome.seed} (replay: --seed ${outcome.seed}): ${options.describe(warning.value)}`;
-    t.warn(warning.message, { ...(warning.exchange ? { exchange: warning.exchange } : {}), counterexample: example, ...curlOf(t, warning.exchange) });
+    t.warn(warning.message, {
+      ...(warning.exchange ? { exchange: warning.exchange } : {}),
+      counterexample: example,
+      ...curlOf(t, warning.exchange),
+    });
   }
   if (failure) return;
-  if (outcome.brokenBy !== undefined) t.inconclusive(`${options.what}: held for ${outcome.judged} run(s), then the target could not be asked further: ${outcome.brokenBy}`);
-  if (outcome.judged === 0 && outcome.stoppedBy !== undefined) t.skip(`${options.what}: nothing could be sent: ${outcome.stoppedBy}; raise --max-writes to run it (${WRITES_NEEDED})`);
+  if (outcome.brokenBy !== undefined)
+    t.inconclusive(`${options.what}: held for ${outcome.judged} run(s), then the target could not be asked further: ${outcome.brokenBy}`);
+  if (outcome.judged === 0 && outcome.stoppedBy !== undefined)
+    t.skip(`${options.what}: nothing could be sent: ${outcome.stoppedBy}; raise --max-writes to run it (${WRITES_NEEDED})`);
   const proved = outcome.judged - outcome.unproven;
   const notes = [
     outcome.stoppedBy !== undefined ? `generation stopped early: ${outcome.stoppedBy}` : undefined,
     outcome.interrupted ? 'stopped by the time limit' : undefined,
     outcome.unproven > 0 ? `${outcome.unproven} run(s) proved nothing` : undefined,
   ].filter((n): n is string => n !== undefined);
-  t.passed(`${options.what}: held for ${proved} generated input(s) (seed ${outcome.seed})${notes.length > 0 ? `; ${notes.join('; ')}` : ''}`);
+  t.passed(
+    `${options.what}: held for ${proved} generated input(s) (seed ${outcome.seed})${notes.length > 0 ? `; ${notes.join('; ')}` : ''}`,
+  );
 }

@@ -44,11 +44,16 @@ export class SendCache<T> {
     if (!pending) {
       if (this.allowance !== undefined) {
         if (this.sent.size >= this.allowance) {
-          return Promise.reject(new HttpError('WRITE_BUDGET', `the ${this.allowance} writes planned for these inputs are spent (--max-writes)`));
+          return Promise.reject(
+            new HttpError('WRITE_BUDGET', `the ${this.allowance} writes planned for these inputs are spent (--max-writes)`),
+          );
         }
       } else if (this.keepWrites > 0 && this.client.budget.remaining <= this.keepWrites) {
         return Promise.reject(
-          new HttpError('WRITE_BUDGET', `the write budget (--max-writes) is down to the ${this.keepWrites} writes kept for the checks that run later`),
+          new HttpError(
+            'WRITE_BUDGET',
+            `the write budget (--max-writes) is down to the ${this.keepWrites} writes kept for the checks that run later`,
+          ),
         );
       }
       pending = (async () => {

@@ -32,7 +32,9 @@ export const CREATED_AT_WARN_MS = 15 * 60_000;
 const DATE_HEADER_RESOLUTION_MS = 1_000;
 
 const answer = (sent: Creation): Record<string, unknown> | undefined =>
-  sent.exchange.json !== null && typeof sent.exchange.json === 'object' && !Array.isArray(sent.exchange.json) ? (sent.exchange.json as Record<string, unknown>) : undefined;
+  sent.exchange.json !== null && typeof sent.exchange.json === 'object' && !Array.isArray(sent.exchange.json)
+    ? (sent.exchange.json as Record<string, unknown>)
+    : undefined;
 
 const vacuous = (why: string): Verdict => ({ ok: true, unproven: why });
 
@@ -41,10 +43,22 @@ export function judgeSchema(sent: Creation): Verdict {
   const { exchange } = sent;
   if (!isSuccess(exchange)) {
     const kind = isServerError(exchange) ? 'a server error' : 'a refusal';
-    return { ok: false, problem: `a valid body (every member in its documented format) was answered ${exchange.status}, ${kind}`, expected: '2xx', actual: String(exchange.status), exchange };
+    return {
+      ok: false,
+      problem: `a valid body (every member in its documented format) was answered ${exchange.status}, ${kind}`,
+      expected: '2xx',
+      actual: String(exchange.status),
+      exchange,
+    };
   }
   if (exchange.jsonError !== undefined || exchange.bodyText.length === 0) {
-    return { ok: false, problem: 'the 2xx answer is not a JSON body', expected: 'a JSON User Bank', actual: exchange.bodyText.slice(0, 80), exchange };
+    return {
+      ok: false,
+      problem: 'the 2xx answer is not a JSON body',
+      expected: 'a JSON User Bank',
+      actual: exchange.bodyText.slice(0, 80),
+      exchange,
+    };
   }
   const violations = validate('user-bank', exchange.json);
   if (violations.length > 0) {
@@ -67,7 +81,13 @@ export function judgeReturnedAsGiven(sent: Creation): Verdict {
   if (!isSuccess(sent.exchange) || !body) return vacuous('no User Bank in the answer');
   for (const field of ['account_number', 'routing_number'] as const) {
     if (body[field] !== sent.input[field]) {
-      return { ok: false, problem: `${field} came back as ${JSON.stringify(body[field])}, sent as ${JSON.stringify(sent.input[field])}`, expected: JSON.stringify(sent.input[field]), actual: JSON.stringify(body[field]), exchange: sent.exchange };
+      return {
+        ok: false,
+        problem: `${field} came back as ${JSON.stringify(body[field])}, sent as ${JSON.stringify(sent.input[field])}`,
+        expected: JSON.stringify(sent.input[field]),
+        actual: JSON.stringify(body[field]),
+        exchange: sent.exchange,
+      };
     }
   }
   return { ok: true };
@@ -78,7 +98,13 @@ export function judgeLinkedUser(sent: Creation): Verdict {
   const body = answer(sent);
   if (!isSuccess(sent.exchange) || !body) return vacuous('no User Bank in the answer');
   if (body.user_id !== sent.input.user_id) {
-    return { ok: false, problem: `the bank was created for user_id ${JSON.stringify(sent.input.user_id)} and answered as linked to ${JSON.stringify(body.user_id)}`, expected: JSON.stringify(sent.input.user_id), actual: JSON.stringify(body.user_id), exchange: sent.exchange };
+    return {
+      ok: false,
+      problem: `the bank was created for user_id ${JSON.stringify(sent.input.user_id)} and answered as linked to ${JSON.stringify(body.user_id)}`,
+      expected: JSON.stringify(sent.input.user_id),
+      actual: JSON.stringify(body.user_id),
+      exchange: sent.exchange,
+    };
   }
   return { ok: true };
 }
@@ -104,8 +130,16 @@ export function judgeCreatedAt(sent: Creation): Verdict {
   }
   const off = at < sent.sentAt ? sent.sentAt - at : Math.max(0, at - sent.answeredAt);
   const words = `created_at ${body.created_at} is ${formatDuration(off)} ${at < sent.sentAt ? 'before the request was sent' : 'after the answer came'} (the answer has no Date header, so the suite's clock is the reference)`;
-  if (off > CREATED_AT_FAIL_MS) return { ok: false, problem: `${words}: not the time of this creation`, expected: `within ${formatDuration(CREATED_AT_FAIL_MS)} of ${new Date(sent.sentAt).toISOString()}`, actual: body.created_at, exchange: sent.exchange };
-  if (off > CREATED_AT_WARN_MS) return { ok: true, warning: { key: 'clock', message: `${words} (clock skew of the target?)`, exchange: sent.exchange } };
+  if (off > CREATED_AT_FAIL_MS)
+    return {
+      ok: false,
+      problem: `${words}: not the time of this creation`,
+      expected: `within ${formatDuration(CREATED_AT_FAIL_MS)} of ${new Date(sent.sentAt).toISOString()}`,
+      actual: body.created_at,
+      exchange: sent.exchange,
+    };
+  if (off > CREATED_AT_WARN_MS)
+    return { ok: true, warning: { key: 'clock', message: `${words} (clock skew of the target?)`, exchange: sent.exchange } };
   return { ok: true };
 }
 
@@ -133,7 +167,13 @@ function likelyTimeZone(offsetMs: number): boolean {
 export function judgeCreateStatus(sent: Creation): Verdict {
   const { status } = sent.exchange;
   if (!isSuccess(sent.exchange) || status === 200 || status === 201) return { ok: true };
-  return { ok: false, problem: `a creation was answered ${status}`, expected: '201 or 200', actual: String(status), exchange: sent.exchange };
+  return {
+    ok: false,
+    problem: `a creation was answered ${status}`,
+    expected: '201 or 200',
+    actual: String(status),
+    exchange: sent.exchange,
+  };
 }
 
 /**
@@ -162,12 +202,25 @@ export async function judgePersisted(t: Probe, sent: Creation): Promise<Verdict>
       exchange: sent.exchange,
     };
   }
-  if (found.length > 1) return { ok: false, problem: `the created User Bank ${id} is listed ${found.length} times`, expected: 'listed once', actual: `${found.length} times`, exchange: sent.exchange };
+  if (found.length > 1)
+    return {
+      ok: false,
+      problem: `the created User Bank ${id} is listed ${found.length} times`,
+      expected: 'listed once',
+      actual: `${found.length} times`,
+      exchange: sent.exchange,
+    };
   const listed = found[0] as Record<string, unknown>;
   for (const field of IMMUTABLE_BANK_FIELDS) {
     const same = field === 'created_at' ? sameInstant(listed[field], body[field]) : listed[field] === body[field];
     if (!same) {
-      return { ok: false, problem: `bank ${id} is listed with ${field} ${JSON.stringify(listed[field])} but was created with ${JSON.stringify(body[field])}`, expected: JSON.stringify(body[field]), actual: JSON.stringify(listed[field]), exchange: sent.exchange };
+      return {
+        ok: false,
+        problem: `bank ${id} is listed with ${field} ${JSON.stringify(listed[field])} but was created with ${JSON.stringify(body[field])}`,
+        expected: JSON.stringify(body[field]),
+        actual: JSON.stringify(listed[field]),
+        exchange: sent.exchange,
+      };
     }
   }
   const slow = slowListingWarning(t, lagMs);

@@ -10,7 +10,13 @@ import type { Caller, OperationName } from './model.js';
 import type { ReferenceState } from './state.js';
 
 /** The caller, or undefined after an error answer has been sent. */
-export async function authenticate(req: IncomingMessage, res: ServerResponse, url: URL, state: ReferenceState, operation: OperationName): Promise<Caller | undefined> {
+export async function authenticate(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  state: ReferenceState,
+  operation: OperationName,
+): Promise<Caller | undefined> {
   const header = req.headers.authorization;
   const scene: AuthScene = { state, req, url, operation, header };
   const token = bearerToken(header);
@@ -18,7 +24,13 @@ export async function authenticate(req: IncomingMessage, res: ServerResponse, ur
   if (caller) return caller;
   const status = state.variation.authFailureStatus;
   const challenge = header === undefined ? 'Bearer realm="banklink"' : 'Bearer realm="banklink", error="invalid_token"';
-  const refusal = errorAnswer(state.variation, status, 'unauthorized', 'a valid Bearer token is required', status === 401 ? { 'www-authenticate': challenge } : {});
+  const refusal = errorAnswer(
+    state.variation,
+    status,
+    'unauthorized',
+    'a valid Bearer token is required',
+    status === 401 ? { 'www-authenticate': challenge } : {},
+  );
   await state.hooks.bend('auth.refused', Promise.resolve(), scene);
   send(res, state.hooks.bend('auth.refusal', refusal, scene));
   return undefined;

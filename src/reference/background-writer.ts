@@ -14,7 +14,13 @@ export function startBackgroundWriter(state: ReferenceState, everyMs: number): (
     if (!owner || !user) return;
     count += 1;
     // 17 digits from a range of its own, so no number the suite generates is ever the writer's.
-    owner.banks.push(newBankRecord(state, user.id, { account_number: `8${String(count).padStart(16, '0')}`, routing_number: '021000021', bank_account_type: 'savings' }));
+    owner.banks.push(
+      newBankRecord(state, user.id, {
+        account_number: `8${String(count).padStart(16, '0')}`,
+        routing_number: '021000021',
+        bank_account_type: 'savings',
+      }),
+    );
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

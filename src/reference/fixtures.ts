@@ -74,7 +74,7 @@ export class Fixtures {
       email: `${first.toLowerCase()}.${last.toLowerCase()}@example.com`,
       phone: `555${this.digits(7)}`,
       ssn: `9${this.digits(8)}`,
-      date_of_birth: { date: 1 + (n * 7) % 28, month: 1 + (n * 5) % 12, year: 1960 + n * 6 },
+      date_of_birth: { date: 1 + ((n * 7) % 28), month: 1 + ((n * 5) % 12), year: 1960 + n * 6 },
       address: { line1: `${100 + n} Main Street`, line2, city: 'Springfield', state: 'IL', zip: `6270${n}` },
       createdAt: new Date(this.base + n * 86_400_000),
       status: 'active',

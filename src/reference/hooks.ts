@@ -113,7 +113,10 @@ export interface HookPoints {
   /** The banks a listing draws from. */
   'list.pool': [readonly BankRecord[], ListScene];
   /** The rows that match, from the pool as listed. */
-  'list.rows': [readonly BankRecord[], ListScene & { pool: readonly BankRecord[]; applied: { userId: string | null; status: string | null } }];
+  'list.rows': [
+    readonly BankRecord[],
+    ListScene & { pool: readonly BankRecord[]; applied: { userId: string | null; status: string | null } },
+  ];
   /** An answer a hook gives instead of the page the handler would make. */
   'list.instead': [Answer | undefined, PagedListScene];
   /** Where a page after a cursor starts in the rows. */

@@ -21,18 +21,35 @@ export function send(res: ServerResponse, answer: Answer): void {
 }
 
 /** An error answer in the variation's shape, not sent yet (a hook may bend it first). */
-export function errorAnswer(variation: Variation, status: number, code: string, message: string, headers: Record<string, string> = {}): Answer {
+export function errorAnswer(
+  variation: Variation,
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): Answer {
   // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent: which of the two legitimate error shapes is sent (spec 7: 'Error response shape ... not shown').
   if (variation.errorShape === 'problem') {
     // Stryker disable next-line all: equivalent: the members and label of an error body (spec 7: 'Error response shape ... not shown'; the JSON conventions are about success answers).
-    return { status, body: { type: `https://errors.example/${code}`, title: code.replace(/_/g, ' '), status, detail: message }, headers: { 'content-type': 'application/problem+json', ...headers } };
+    return {
+      status,
+      body: { type: `https://errors.example/${code}`, title: code.replace(/_/g, ' '), status, detail: message },
+      headers: { 'content-type': 'application/problem+json', ...headers },
+    };
   }
   // Stryker disable next-line ObjectLiteral: equivalent: the members of an error body (spec 7: 'Error response shape ... not shown').
   return { status, body: { error: { code, message } }, headers };
 }
 
 /** An error answer sent at once, in one of two legitimate shapes (spec 7: "Error response shape ... not shown"). */
-export function sendError(res: ServerResponse, variation: Variation, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
+export function sendError(
+  res: ServerResponse,
+  variation: Variation,
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   send(res, errorAnswer(variation, status, code, message, headers));
 }
 

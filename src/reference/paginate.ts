@@ -39,6 +39,10 @@ export function paginate<T extends { seq: number }>(
   const pointOnward = more || emptyPageNext;
   const last = items[items.length - 1];
   // Stryker disable next-line LogicalOperator: equivalent: a cursor after the last item of a last page is one more, empty page (see above); with no item there is no page left to point past.
-  if (pointOnward && last) return { items, nextCursor: spellCursor(variation, encodeCursor(variation.cursorStyle, { lastSeq: last.seq, nextOffset: end }, scope)) };
+  if (pointOnward && last)
+    return {
+      items,
+      nextCursor: spellCursor(variation, encodeCursor(variation.cursorStyle, { lastSeq: last.seq, nextOffset: end }, scope)),
+    };
   return { items, nextCursor: null };
 }

@@ -41,7 +41,8 @@ function choices(sets: string[]): Partial<Variation> {
     const eq = set.indexOf('=');
     const key = set.slice(0, eq);
     const raw = set.slice(eq + 1);
-    if (eq <= 0 || !(key in baseline)) throw new UsageError(`--set takes KEY=VALUE with KEY one of ${Object.keys(baseline).join(', ')}; got "${set}"`);
+    if (eq <= 0 || !(key in baseline))
+      throw new UsageError(`--set takes KEY=VALUE with KEY one of ${Object.keys(baseline).join(', ')}; got "${set}"`);
     const like = baseline[key as keyof Variation];
     if (typeof like === 'number') {
       if (!/^-?\d+(\.\d+)?$/.test(raw)) throw new UsageError(`--set ${key} takes a number; got "${raw}"`);
@@ -90,9 +91,11 @@ async function main(): Promise<void> {
     return;
   }
   const variationName = values.variation ?? 'baseline';
-  if (!(variationName in variations)) throw new UsageError(`unknown --variation "${variationName}"; known: ${Object.keys(variations).join(', ')}`);
+  if (!(variationName in variations))
+    throw new UsageError(`unknown --variation "${variationName}"; known: ${Object.keys(variations).join(', ')}`);
   const faultNames = (values.fault ?? []).flatMap((f) => f.split(',')).filter(Boolean);
-  for (const name of faultNames) if (!isFaultName(name)) throw new UsageError(`unknown --fault "${name}"; run with --list-faults to see them`);
+  for (const name of faultNames)
+    if (!isFaultName(name)) throw new UsageError(`unknown --fault "${name}"; run with --list-faults to see them`);
   const known = faultNames.filter(isFaultName);
 
   const reference = await startReference({
@@ -108,7 +111,9 @@ async function main(): Promise<void> {
   else {
     const a = reference.callers.a;
     const b = reference.callers.b;
-    console.log(`reference implementation listening on ${reference.url} (variation ${variationName}${faultNames.length ? `, faults: ${faultNames.join(', ')}` : ''})`);
+    console.log(
+      `reference implementation listening on ${reference.url} (variation ${variationName}${faultNames.length ? `, faults: ${faultNames.join(', ')}` : ''})`,
+    );
     console.log(`caller A: CONFORMANCE_TOKEN=${a.token} CONFORMANCE_USER_ID=${a.userIds[0]}   users: ${a.userIds.join(', ')}`);
     console.log(`caller B: CONFORMANCE_TOKEN_B=${b.token} CONFORMANCE_USER_ID_B=${b.userIds[0]}   users: ${b.userIds.join(', ')}`);
     // Tokens through the environment, as the README asks for real targets (on a command line they show in ps).

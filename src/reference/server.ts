@@ -55,7 +55,8 @@ function route(method: string, path: string): Route | 'method-not-allowed' | und
     if (method === 'GET') return { operation: 'list_user_banks', handle: listUserBanks };
     return 'method-not-allowed';
   }
-  if (path === '/rfp_registrations') return method === 'GET' ? { operation: 'list_rfp_registrations', handle: listRfpRegistrations } : 'method-not-allowed';
+  if (path === '/rfp_registrations')
+    return method === 'GET' ? { operation: 'list_rfp_registrations', handle: listRfpRegistrations } : 'method-not-allowed';
   const user = /^\/users\/([^/]+)$/.exec(path);
   if (user) {
     if (method !== 'GET') return 'method-not-allowed';
@@ -112,7 +113,9 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       return;
     }
     if (found === 'method-not-allowed') {
-      const refusal = errorAnswer(variation, 405, 'method_not_allowed', 'method not allowed', { allow: url.pathname === '/user_banks' ? 'GET, POST' : 'GET' });
+      const refusal = errorAnswer(variation, 405, 'method_not_allowed', 'method not allowed', {
+        allow: url.pathname === '/user_banks' ? 'GET, POST' : 'GET',
+      });
       send(res, state.hooks.bend('route.undefined-method', refusal, { state }));
       return;
     }

@@ -11,9 +11,22 @@ export const envelopeCorners = {
   // Everything at once, at its harshest (the preset partners can serve and soak).
   'busy-staging': variations['busy-staging'] as Partial<Variation>,
   // A list that grows at its front (newest first) and lags, cursors full of reserved characters, a clock 5 minutes slow.
-  'growing-newest-first': { order: 'desc', backgroundWriterMs: 200, listingLagMs: 2_000, reservedCursorChars: true, clockSkewMs: -300_000, cursorStyle: 'offset' },
+  'growing-newest-first': {
+    order: 'desc',
+    backgroundWriterMs: 200,
+    listingLagMs: 2_000,
+    reservedCursorChars: true,
+    clockSkewMs: -300_000,
+    cursorStyle: 'offset',
+  },
   // The network's corner: a gateway at 20 requests/s that says when to come back, 503s whose Retry-After is in seconds, idle connections dropped after 200 ms.
-  'flaky-network': { throttlePerSecond: 20, throttleRetryAfter: true, transient503Share: 0.05, transientRetryAfter: 'seconds', idleCloseMs: 200 },
+  'flaky-network': {
+    throttlePerSecond: 20,
+    throttleRetryAfter: true,
+    transient503Share: 0.05,
+    transientRetryAfter: 'seconds',
+    idleCloseMs: 200,
+  },
 } satisfies Record<string, Partial<Variation>>;
 
 export type EnvelopeCorner = keyof typeof envelopeCorners;

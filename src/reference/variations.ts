@@ -72,13 +72,41 @@ export const baseline: Variation = {
 /** Named presets; each flips several independent choices so the matrix stays short. */
 export const variations: Record<string, Partial<Variation>> = {
   baseline: {},
-  'ok-200-desc-offset': { createStatus: 200, order: 'desc', cursorStyle: 'offset', idFormat: 'uuid', timestampStyle: 'offset', errorShape: 'problem' },
-  'lenient-capped': { validation: 'lenient', limitAbove100: 'cap', badInputStatus: 422, unknownUserStatus: 422, idFormat: 'digits', emptyLastPage: true },
+  'ok-200-desc-offset': {
+    createStatus: 200,
+    order: 'desc',
+    cursorStyle: 'offset',
+    idFormat: 'uuid',
+    timestampStyle: 'offset',
+    errorShape: 'problem',
+  },
+  'lenient-capped': {
+    validation: 'lenient',
+    limitAbove100: 'cap',
+    badInputStatus: 422,
+    unknownUserStatus: 422,
+    idFormat: 'digits',
+    emptyLastPage: true,
+  },
   'paged-rfp-403': { rfpPageSize: 2, authFailureStatus: 403, unknownUserStatus: 400, emptyLastPage: true, order: 'desc' },
   // Lists at their most unusual but legitimate: newest first, offset cursors, an empty page after a full last one, a capped limit, RfP one per page.
-  'lists-desc-offset-capped': { order: 'desc', cursorStyle: 'offset', emptyLastPage: true, limitAbove100: 'cap', rfpPageSize: 1, badInputStatus: 422 },
+  'lists-desc-offset-capped': {
+    order: 'desc',
+    cursorStyle: 'offset',
+    emptyLastPage: true,
+    limitAbove100: 'cap',
+    rfpPageSize: 1,
+    badInputStatus: 422,
+  },
   // Creation at its most unusual but legitimate: 200 for a creation, digit-string ids, +00:00 timestamps, strict formats refused with 422, an unknown user with 400, problem+json errors.
-  'create-200-digits-422': { createStatus: 200, idFormat: 'digits', timestampStyle: 'offset', badInputStatus: 422, unknownUserStatus: 400, errorShape: 'problem' },
+  'create-200-digits-422': {
+    createStatus: 200,
+    idFormat: 'digits',
+    timestampStyle: 'offset',
+    badInputStatus: 422,
+    unknownUserStatus: 400,
+    errorShape: 'problem',
+  },
   // A shared staging behind a gateway: 100 requests a second, then 429 with Retry-After: 1.
   'throttled-100': { throttlePerSecond: 100 },
   // Replicas behind a load balancer: a creation is listed 300 ms after it was answered.

@@ -16,7 +16,6 @@ export interface Leak {
   what: string;
 }
 
-
 /** Every place in `body` that shows the caller's data; bounded by the body's own size. */
 export function leaksIn(body: unknown, data: CallersData): Leak[] {
   const found: Leak[] = [];
@@ -27,9 +26,12 @@ export function leaksIn(body: unknown, data: CallersData): Leak[] {
       return;
     }
     if (!isRecord(value)) return;
-    if (typeof value.user_id === 'string' && data.userIds.has(value.user_id)) found.push({ what: `a User Bank of the caller's User ${value.user_id}` });
-    else if (typeof value.id === 'string' && data.userIds.has(value.id) && ('first_name' in value || 'ssn' in value || 'email' in value)) found.push({ what: `the caller's User ${value.id}` });
-    else if (typeof value.account_number === 'string' && data.accountNumbers.has(value.account_number)) found.push({ what: 'a User Bank this run created for the caller' });
+    if (typeof value.user_id === 'string' && data.userIds.has(value.user_id))
+      found.push({ what: `a User Bank of the caller's User ${value.user_id}` });
+    else if (typeof value.id === 'string' && data.userIds.has(value.id) && ('first_name' in value || 'ssn' in value || 'email' in value))
+      found.push({ what: `the caller's User ${value.id}` });
+    else if (typeof value.account_number === 'string' && data.accountNumbers.has(value.account_number))
+      found.push({ what: 'a User Bank this run created for the caller' });
     for (const member of Object.values(value)) if (member !== null && typeof member === 'object') visit(member, depth + 1);
   };
   visit(body, 0);

@@ -25,7 +25,9 @@ export function replayCredentials(tokenA: string, hasCallerB: boolean): ReplayCr
   return [
     { name: 'no Authorization header', auth: 'none', otherCaller: false, everySpelling: true },
     { name: '"Token" and the caller\'s token', auth: { header: `Token ${tokenA}` }, otherCaller: false, everySpelling: false },
-    ...(nearMiss ? [{ name: `"Bearer" and ${nearMiss.name}`, auth: { header: `Bearer ${nearMiss.value}` }, otherCaller: false, everySpelling: false }] : []),
+    ...(nearMiss
+      ? [{ name: `"Bearer" and ${nearMiss.name}`, auth: { header: `Bearer ${nearMiss.value}` }, otherCaller: false, everySpelling: false }]
+      : []),
     ...(hasCallerB ? [{ name: "the second caller's token (--token-b)", auth: 'b' as const, otherCaller: true, everySpelling: true }] : []),
   ];
 }

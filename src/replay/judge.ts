@@ -18,7 +18,10 @@ const membersOf = (json: unknown): string => (isRecord(json) ? Object.keys(json)
 export function servedToStranger(replayed: ReplayedRead, answer: Exchange, data: CallersData, otherCaller: boolean): string | undefined {
   if (!isSuccess(answer)) return undefined;
   // HEAD is the GET without its body (RFC 9110 9.3.2): a 2xx where the caller's GET is served is that operation served.
-  if (answer.request.method === 'HEAD') return !otherCaller && isSuccess(replayed.original) ? 'HEAD is the same operation without the body (RFC 9110 9.3.2), served without the credentials it requires' : undefined;
+  if (answer.request.method === 'HEAD')
+    return !otherCaller && isSuccess(replayed.original)
+      ? 'HEAD is the same operation without the body (RFC 9110 9.3.2), served without the credentials it requires'
+      : undefined;
   const leaks = leaksIn(answer.json, data);
   if (leaks.length > 0) return `it holds ${leaks.map((l) => l.what).join('; ')}`;
   const original = replayed.original;
@@ -26,12 +29,14 @@ export function servedToStranger(replayed: ReplayedRead, answer: Exchange, data:
   if (otherCaller) {
     // The second caller's own answer differs from the caller's, yet this one is the caller's: a cache or a route that ignored who asked.
     const own = replayed.otherCallersOriginal;
-    if (own !== undefined && own.bodyText !== original.bodyText && answer.bodyText === original.bodyText) return "it is the first caller's answer, word for word, while the second caller's own answer differs";
+    if (own !== undefined && own.bodyText !== original.bodyText && answer.bodyText === original.bodyText)
+      return "it is the first caller's answer, word for word, while the second caller's own answer differs";
     return undefined;
   }
   if (answer.bodyText === original.bodyText) return "it is the caller's own answer, word for word";
   const members = membersOf(answer.json);
-  if (members !== '' && members === membersOf(original.json)) return `it is the operation served (the members ${members} of the caller's own answer)`;
+  if (members !== '' && members === membersOf(original.json))
+    return `it is the operation served (the members ${members} of the caller's own answer)`;
   return undefined;
 }
 
@@ -54,7 +59,11 @@ export function otherResourceServed(replayed: ReplayedRead, answer: Exchange): {
     const wanted = read.query[name];
     if (wanted === undefined) continue;
     const other = data.find((item) => isRecord(item) && item[name] !== wanted);
-    if (other !== undefined) return { why: `it holds a User Bank whose ${name} is ${String((other as Record<string, unknown>)[name])}, though ${name}=${wanted} was asked`, requirement };
+    if (other !== undefined)
+      return {
+        why: `it holds a User Bank whose ${name} is ${String((other as Record<string, unknown>)[name])}, though ${name}=${wanted} was asked`,
+        requirement,
+      };
   }
   return undefined;
 }

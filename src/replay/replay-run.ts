@@ -65,7 +65,6 @@ const asOptions = (spelling: Spelling, auth: AuthChoice, method: 'GET' | 'HEAD' 
   auth,
 });
 
-
 async function replayRead(target: ReplayTarget, read: SampledRead, credentials: ReplayCredential[]): Promise<ReplayedRead> {
   const canonical: Spelling = { name: 'as the checks sent it', path: read.path, query: read.query };
   const original = await target.client.send(asOptions(canonical, 'a'));
@@ -73,8 +72,12 @@ async function replayRead(target: ReplayTarget, read: SampledRead, credentials: 
   const spellings = equivalentSpellings(read.path, read.query);
   const plan: { method: 'GET' | 'HEAD'; spelling: Spelling; credential?: ReplayCredential }[] = [
     ...credentials.map((credential) => ({ method: 'GET' as const, spelling: canonical, credential })),
-    ...spellings.flatMap((spelling) => credentials.filter((c) => c.everySpelling).map((credential) => ({ method: 'GET' as const, spelling, credential }))),
-    ...credentials.filter((c) => !c.otherCaller && c.everySpelling).map((credential) => ({ method: 'HEAD' as const, spelling: canonical, credential })),
+    ...spellings.flatMap((spelling) =>
+      credentials.filter((c) => c.everySpelling).map((credential) => ({ method: 'GET' as const, spelling, credential })),
+    ),
+    ...credentials
+      .filter((c) => !c.otherCaller && c.everySpelling)
+      .map((credential) => ({ method: 'HEAD' as const, spelling: canonical, credential })),
     ...spellings.map((spelling) => ({ method: 'GET' as const, spelling })),
   ];
   const replays = await inBatches(plan, IN_FLIGHT, async ({ method, spelling, credential }) => ({
@@ -92,16 +95,25 @@ async function replayRead(target: ReplayTarget, read: SampledRead, credentials: 
  */
 const CREATES_IN_FLIGHT = 4;
 
-async function replayCreates(target: ReplayTarget, credentials: ReplayCredential[]): Promise<Pick<ReplayRun, 'creates' | 'createsNotSent'>> {
+async function replayCreates(
+  target: ReplayTarget,
+  credentials: ReplayCredential[],
+): Promise<Pick<ReplayRun, 'creates' | 'createsNotSent'>> {
   if (target.readOnly) return { creates: [], createsNotSent: '--read-only: no create is replayed' };
   const spellings: Spelling[] = [{ name: 'as the checks send it', path: '/user_banks' }, ...equivalentSpellings('/user_banks')];
-  const plan = spellings.flatMap((spelling) => credentials.filter((c) => c.everySpelling || spelling === spellings[0]).map((credential) => ({ spelling, credential })));
+  const plan = spellings.flatMap((spelling) =>
+    credentials.filter((c) => c.everySpelling || spelling === spellings[0]).map((credential) => ({ spelling, credential })),
+  );
   let notSent: string | undefined;
   const sent: (ReplayedCreate | undefined)[] = [];
   for (let i = 0; i < plan.length && notSent === undefined; i += CREATES_IN_FLIGHT) {
     const batch = plan.slice(i, i + CREATES_IN_FLIGHT).map(async ({ spelling, credential }): Promise<ReplayedCreate | undefined> => {
       try {
-        return { spelling, credential, exchange: await target.client.send({ ...asOptions(spelling, credential.auth, 'POST'), json: target.createBody() }) };
+        return {
+          spelling,
+          credential,
+          exchange: await target.client.send({ ...asOptions(spelling, credential.auth, 'POST'), json: target.createBody() }),
+        };
       } catch (error) {
         if (isHttpError(error) && (error.code === 'WRITE_BUDGET' || error.code === 'READ_ONLY')) {
           notSent = error.message;

@@ -37,10 +37,14 @@ export function equivalentSpellings(path: string, query: Record<string, string> 
     withQuery({ name: 'the path with a trailing slash', path: `${path}/` }),
     withQuery({ name: 'the path after a doubled slash', path: `/${path}` }),
     withQuery({ name: 'the path in upper case', path: `/${first.toUpperCase()}${rest}` }),
-    withQuery({ name: `the path with its first letter percent-encoded (${percentEncoded(first[0] ?? 'x')})`, path: `/${percentEncoded(first[0] ?? 'x')}${first.slice(1)}${rest}` }),
+    withQuery({
+      name: `the path with its first letter percent-encoded (${percentEncoded(first[0] ?? 'x')})`,
+      path: `/${percentEncoded(first[0] ?? 'x')}${first.slice(1)}${rest}`,
+    }),
     withQuery({ name: 'the path with a ;parameter after its first segment', path: `/${first};v=1${rest}` }),
     { name: 'an unknown query parameter added', path, query: { ...query, conformance_replay: '1' } },
   ];
-  if (entries.length > 1) spellings.push({ name: 'the query parameters in reverse order', path, query: Object.fromEntries([...entries].reverse()) });
+  if (entries.length > 1)
+    spellings.push({ name: 'the query parameters in reverse order', path, query: Object.fromEntries([...entries].reverse()) });
   return spellings;
 }

@@ -40,7 +40,8 @@ export class CollectorReporter implements Reporter {
     const traffic = testCase.meta().conformanceTraffic;
     if (traffic !== undefined && (this.traffic === undefined || traffic.requests >= this.traffic.requests)) this.traffic = traffic;
     const consistency = testCase.meta().conformanceConsistency;
-    if (consistency !== undefined && (this.consistency === undefined || consistency.samples >= this.consistency.samples)) this.consistency = consistency;
+    if (consistency !== undefined && (this.consistency === undefined || consistency.samples >= this.consistency.samples))
+      this.consistency = consistency;
     this.results.push(result);
     this.events.onCheck?.(result, this.done);
   }

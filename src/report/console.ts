@@ -45,12 +45,20 @@ export function summaryText(results: Results, paint: Paint, reportFiles: string[
   if (sinceBaseline) lines.push(...sinceBaselineText(sinceBaseline));
   const counts = `${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.skip} skip, ${s.inconclusive} inconclusive (${s.total} checks, ${(results.durationMs / 1000).toFixed(1)} s, seed ${results.seed})`;
   const verdict =
-    results.verdict === 'conformant' ? paint.green('CONFORMANT') : results.verdict === 'non-conformant' ? paint.red('NON-CONFORMANT') : paint.yellow(results.verdict.toUpperCase());
+    results.verdict === 'conformant'
+      ? paint.green('CONFORMANT')
+      : results.verdict === 'non-conformant'
+        ? paint.red('NON-CONFORMANT')
+        : paint.yellow(results.verdict.toUpperCase());
   lines.push('', `${paint.bold('verdict:')} ${verdict}  ${counts}`);
   const warned = results.checks.filter((c) => c.outcome === 'warn');
   if (results.strict) {
     // Under --strict a warning fails the run, so each is named like a failure.
-    for (const check of warned) lines.push(`${paint.yellow('WARN')} ${check.id}  [${check.requirement}, section ${check.section}] (fails the run: --strict)`, ...wrapText(check.message, WIDTH, '     '));
+    for (const check of warned)
+      lines.push(
+        `${paint.yellow('WARN')} ${check.id}  [${check.requirement}, section ${check.section}] (fails the run: --strict)`,
+        ...wrapText(check.message, WIDTH, '     '),
+      );
   } else if (s.warn > 0) {
     lines.push(`${s.warn} warning(s): conventions where the spec is silent: ${warned.map((c) => c.id).join(', ')}; see report.md`);
   }
@@ -63,4 +71,3 @@ export function summaryText(results: Results, paint: Paint, reportFiles: string[
   lines.push(`reports: ${reportFiles.join(', ')}`);
   return lines.join('\n');
 }
-

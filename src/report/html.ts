@@ -141,17 +141,23 @@ function findingsBlock(check: CheckRecord): string {
     if (f.requirements !== undefined) pairs.push(`<dt>Breaks</dt><dd>${f.requirements.map(brokenRequirement).join('<br>')}</dd>`);
     if (f.expected !== undefined) pairs.push(`<dt>Expected</dt><dd>${esc(f.expected)}</dd>`);
     if (f.actual !== undefined) pairs.push(`<dt>Seen</dt><dd>${esc(f.actual)}</dd>`);
-    if (f.counterexample !== undefined) pairs.push(`<dt>Counterexample</dt><dd><pre class="counterexample">${esc(f.counterexample)}</pre></dd>`);
-    if (f.counterexampleCurl !== undefined) pairs.push(`<dt>Send it again</dt><dd><pre class="counterexample-curl">${esc(f.counterexampleCurl)}</pre></dd>`);
+    if (f.counterexample !== undefined)
+      pairs.push(`<dt>Counterexample</dt><dd><pre class="counterexample">${esc(f.counterexample)}</pre></dd>`);
+    if (f.counterexampleCurl !== undefined)
+      pairs.push(`<dt>Send it again</dt><dd><pre class="counterexample-curl">${esc(f.counterexampleCurl)}</pre></dd>`);
     return `<li><p>${esc(f.message)}</p>${pairs.length ? `<dl class="ev">${pairs.join('')}</dl>` : ''}</li>`;
   });
-  const more = findings.length > 12 ? `<p class="none">and ${findings.length - 12} more findings (all of them are in results.json)</p>` : '';
+  const more =
+    findings.length > 12 ? `<p class="none">and ${findings.length - 12} more findings (all of them are in results.json)</p>` : '';
   return `<ol class="findings">${items.join('')}</ol>${more}`;
 }
 
 function caseBlock(check: CheckRecord, open: boolean): string {
   const exchanges = evidenceOf(check);
-  const source = check.level === 'SHOULD' ? '<p class="source">A convention where the spec is silent: breaking it is a warning, never a failure.</p>' : '';
+  const source =
+    check.level === 'SHOULD'
+      ? '<p class="source">A convention where the spec is silent: breaking it is a warning, never a failure.</p>'
+      : '';
   return `<details class="case ${check.outcome}" id="${anchor(check.id)}"${open ? ' open' : ''}>
 <summary>${badge(check.outcome)} ${esc(check.title)} <code>${esc(check.id)}</code></summary>
 <div class="body">
@@ -170,7 +176,10 @@ function glanceBlock(results: Results): string {
   if (broken.length === 0) return '';
   const items = broken
     .slice(0, 8)
-    .map((c) => `<li><a href="#${anchor(c.id)}">${esc(c.title)}</a>: breaks <code>${esc(c.requirement)}</code> (section ${esc(c.section)})</li>`);
+    .map(
+      (c) =>
+        `<li><a href="#${anchor(c.id)}">${esc(c.title)}</a>: breaks <code>${esc(c.requirement)}</code> (section ${esc(c.section)})</li>`,
+    );
   const more = broken.length > 8 ? `<li>and ${broken.length - 8} more, below</li>` : '';
   return `<ul class="glance" aria-label="failures at a glance">${items.join('')}${more}</ul>`;
 }
@@ -197,7 +206,13 @@ function metaBlock(results: Results): string {
 
 function countsBlock(results: Results): string {
   const s = results.summary;
-  const items: [Outcome | 'total', number][] = [['pass', s.pass], ['fail', s.fail], ['warn', s.warn], ['skip', s.skip], ['inconclusive', s.inconclusive]];
+  const items: [Outcome | 'total', number][] = [
+    ['pass', s.pass],
+    ['fail', s.fail],
+    ['warn', s.warn],
+    ['skip', s.skip],
+    ['inconclusive', s.inconclusive],
+  ];
   return `<ul class="counts" aria-label="checks by outcome">${items.map(([o, n]) => `<li>${badge(o as Outcome)} <b>${n}</b></li>`).join('')}<li><b>${s.total}</b> checks</li></ul>`;
 }
 
@@ -255,7 +270,9 @@ function checksBlock(results: Results): string {
       const rows = checks
         .map((c) => {
           const detailed = c.outcome === 'fail' || c.outcome === 'warn';
-          const id = detailed ? `<a href="#${anchor(c.id)}"><code>${esc(c.id)}</code></a>` : `<code id="${anchor(c.id)}">${esc(c.id)}</code>`;
+          const id = detailed
+            ? `<a href="#${anchor(c.id)}"><code>${esc(c.id)}</code></a>`
+            : `<code id="${anchor(c.id)}">${esc(c.id)}</code>`;
           return `<tr><td data-label="Outcome">${badge(c.outcome)}</td><td>${id}<br>${esc(c.title)}</td><td data-label="Requirement"><code>${esc(c.requirement)}</code> (${esc(c.section)})</td><td data-label="Result">${esc(c.message)}</td></tr>`;
         })
         .join('\n');
@@ -266,7 +283,12 @@ function checksBlock(results: Results): string {
 
 function createdBlock(results: Results): string {
   if (results.created.length === 0) return '<p class="none">Nothing: this run created no resource on the target.</p>';
-  const rows = results.created.map((c) => `<tr><td data-label="Resource">${esc(c.resource)}</td><td data-label="Id"><code>${esc(c.id)}</code></td><td data-label="By">${esc(c.check)}</td></tr>`).join('');
+  const rows = results.created
+    .map(
+      (c) =>
+        `<tr><td data-label="Resource">${esc(c.resource)}</td><td data-label="Id"><code>${esc(c.id)}</code></td><td data-label="By">${esc(c.check)}</td></tr>`,
+    )
+    .join('');
   return `<p>${esc(createdSummary(results).replace(/^created/, 'Created'))} on the target, listed so they can be cleaned up (also in results.json <code>created[]</code>).</p>
 <table class="stack"><thead><tr><th>Resource</th><th>Id</th><th>Created by</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
@@ -301,7 +323,9 @@ export function toHtml(results: Results, sinceBaseline?: Comparison): string {
     results.preflight?.length
       ? `<section id="preflight"><h2>Preflight</h2><p>Reads sent before any check, to catch configuration mistakes.</p><ul>${results.preflight.map((e) => `<li>${esc(e.method)} <code>${esc(e.url)}</code> answered ${e.status}</li>`).join('')}</ul></section>`
       : '',
-    results.errors.length ? `<section id="errors"><h2>Errors (the run cannot be trusted)</h2><ul>${results.errors.map((e) => `<li>${esc(e)}</li>`).join('')}</ul></section>` : '',
+    results.errors.length
+      ? `<section id="errors"><h2>Errors (the run cannot be trusted)</h2><ul>${results.errors.map((e) => `<li>${esc(e)}</li>`).join('')}</ul></section>`
+      : '',
   ].filter(Boolean);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -29,16 +29,22 @@ export function toJunit(results: Results): string {
   );
   if (runErrors > 0) {
     const label = results.verdict === 'interrupted' ? 'the run did not finish' : 'the run could not complete';
-    lines.push(`  <testsuite name="run" tests="1" failures="0" errors="1" skipped="0" time="${(results.durationMs / 1000).toFixed(3)}" timestamp="${xmlEscape(results.startedAt)}">`);
+    lines.push(
+      `  <testsuite name="run" tests="1" failures="0" errors="1" skipped="0" time="${(results.durationMs / 1000).toFixed(3)}" timestamp="${xmlEscape(results.startedAt)}">`,
+    );
     lines.push(`    <testcase classname="banklink.run" name="${xmlEscape(`the run (${results.verdict})`)}" time="0.000">`);
-    lines.push(`      <error message="${xmlEscape(`${label}: ${results.errors[0] ?? ''}`)}" type="${xmlEscape(results.verdict)}">${xmlEscape(results.errors.join('\n'))}</error>`);
+    lines.push(
+      `      <error message="${xmlEscape(`${label}: ${results.errors[0] ?? ''}`)}" type="${xmlEscape(results.verdict)}">${xmlEscape(results.errors.join('\n'))}</error>`,
+    );
     lines.push('    </testcase>', '  </testsuite>');
   }
   for (const [area, checks] of areas) {
     const failures = checks.filter((c) => c.outcome === 'fail').length;
     const skipped = checks.filter((c) => c.outcome === 'skip' || c.outcome === 'inconclusive').length;
     const time = (checks.reduce((sum, c) => sum + c.durationMs, 0) / 1000).toFixed(3);
-    lines.push(`  <testsuite name="${xmlEscape(area)}" tests="${checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time}" timestamp="${xmlEscape(results.startedAt)}">`);
+    lines.push(
+      `  <testsuite name="${xmlEscape(area)}" tests="${checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time}" timestamp="${xmlEscape(results.startedAt)}">`,
+    );
     for (const check of checks) {
       const name = xmlEscape(`${check.id}: ${check.title}`);
       const time = (check.durationMs / 1000).toFixed(3);
@@ -49,12 +55,21 @@ export function toJunit(results: Results): string {
       );
       const cite = `[${check.requirement}, section ${check.section}, ${check.level}] ${check.message}`;
       if (check.outcome === 'fail') {
-        const body = [cite, `Spec: ${readableQuote(check.quote)}`, ...seenLines(check), ...check.curl.map((c) => `Reproduce with: ${c}`)].join('\n');
-        lines.push(`      <failure message="${xmlEscape(check.message)}" type="${xmlEscape(check.requirement)}">${xmlEscape(body)}</failure>`);
+        const body = [
+          cite,
+          `Spec: ${readableQuote(check.quote)}`,
+          ...seenLines(check),
+          ...check.curl.map((c) => `Reproduce with: ${c}`),
+        ].join('\n');
+        lines.push(
+          `      <failure message="${xmlEscape(check.message)}" type="${xmlEscape(check.requirement)}">${xmlEscape(body)}</failure>`,
+        );
       } else if (check.outcome === 'skip' || check.outcome === 'inconclusive') {
         lines.push(`      <skipped message="${xmlEscape(`${check.outcome}: ${check.message}`)}"/>`);
       } else if (check.outcome === 'warn') {
-        lines.push(`      <system-out>${xmlEscape([`WARN ${cite}`, ...seenLines(check), ...check.curl.map((c) => `Reproduce with: ${c}`)].join('\n'))}</system-out>`);
+        lines.push(
+          `      <system-out>${xmlEscape([`WARN ${cite}`, ...seenLines(check), ...check.curl.map((c) => `Reproduce with: ${c}`)].join('\n'))}</system-out>`,
+        );
       }
       lines.push('    </testcase>');
     }
@@ -66,9 +81,11 @@ export function toJunit(results: Results): string {
 
 /** What the check expected and saw, per finding (the first five; results.json has them all). */
 function seenLines(check: CheckRecord): string[] {
-  return check.findings.slice(0, 5).flatMap((f) => [
-    ...(f.expected !== undefined ? [`Expected: ${f.expected}`] : []),
-    ...(f.actual !== undefined ? [`Seen: ${f.actual}`] : []),
-    ...(f.counterexample !== undefined ? [`Counterexample: ${f.counterexample}`] : []),
-  ]);
+  return check.findings
+    .slice(0, 5)
+    .flatMap((f) => [
+      ...(f.expected !== undefined ? [`Expected: ${f.expected}`] : []),
+      ...(f.actual !== undefined ? [`Seen: ${f.actual}`] : []),
+      ...(f.counterexample !== undefined ? [`Counterexample: ${f.counterexample}`] : []),
+    ]);
 }

@@ -31,8 +31,10 @@ function detail(check: CheckRecord): string[] {
     if (finding.requirements !== undefined) lines.push(`  - breaks: ${finding.requirements.map(code).join(', ')}`);
     if (finding.expected !== undefined) lines.push(`  - expected: ${clip(oneLine(finding.expected), 2_000)}`);
     if (finding.actual !== undefined) lines.push(`  - seen: ${clip(oneLine(finding.actual), 2_000)}`);
-    if (finding.counterexample) lines.push('  - counterexample:', '', '    ```', `    ${clip(oneLine(finding.counterexample), 600)}`, '    ```', '');
-    if (finding.counterexampleCurl) lines.push('  - send it again:', '', '    ```sh', `    ${clip(finding.counterexampleCurl, 2_000)}`, '    ```', '');
+    if (finding.counterexample)
+      lines.push('  - counterexample:', '', '    ```', `    ${clip(oneLine(finding.counterexample), 600)}`, '    ```', '');
+    if (finding.counterexampleCurl)
+      lines.push('  - send it again:', '', '    ```sh', `    ${clip(finding.counterexampleCurl, 2_000)}`, '    ```', '');
   }
   if (check.findings.length === 0) lines.push(`- ${clip(oneLine(check.message), 2_000)}`);
   if (check.findings.length > 5) lines.push(`- and ${check.findings.length - 5} more findings (results.json has them all)`);
@@ -122,8 +124,19 @@ export function toMarkdown(results: Results, sinceBaseline?: Comparison): string
     lines.push(...results.preflight.map((e) => `- ${e.method} ${code(e.url)} answered ${e.status}`), '');
   }
   if (results.created.length > 0) {
-    lines.push('## Created by this run', '', `${createdSummary(results).replace(/^created/, 'Created')} on the target; ids in results.json \`created[]\`:`, '');
-    lines.push(results.created.slice(0, 30).map((c) => code(c.id)).join(' ') + (results.created.length > 30 ? ` and ${results.created.length - 30} more` : ''), '');
+    lines.push(
+      '## Created by this run',
+      '',
+      `${createdSummary(results).replace(/^created/, 'Created')} on the target; ids in results.json \`created[]\`:`,
+      '',
+    );
+    lines.push(
+      results.created
+        .slice(0, 30)
+        .map((c) => code(c.id))
+        .join(' ') + (results.created.length > 30 ? ` and ${results.created.length - 30} more` : ''),
+      '',
+    );
   }
   lines.push('---', '', `Replay: ${code(replayCommand(results))} ${replayNote(results)}`.trimEnd(), '');
   return lines.join('\n');

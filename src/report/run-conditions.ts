@@ -10,7 +10,10 @@ export function trafficLine(results: Results): string | undefined {
   if (t === undefined || (t.throttled === 0 && t.ceiling === null)) return undefined;
   const rate = t.adaptiveRate ?? t.ceiling;
   const parts = [`traffic: ${t.requests} requests at ${t.requestsPerSecond}/s`];
-  if (t.throttled > 0) parts.push(`${t.throttled} answered 429, paused ${(t.pausedMs / 1000).toFixed(1)} s in all, rate adapted down to ${t.lowestRate}/s and ended at ${rate}/s`);
+  if (t.throttled > 0)
+    parts.push(
+      `${t.throttled} answered 429, paused ${(t.pausedMs / 1000).toFixed(1)} s in all, rate adapted down to ${t.lowestRate}/s and ended at ${rate}/s`,
+    );
   if (t.ceiling !== null) parts.push(`ceiling --rate-limit ${t.ceiling}/s`);
   return parts.join('; ');
 }
@@ -33,7 +36,8 @@ export function recoveryLine(results: Results): string | undefined {
   if (r === undefined) return undefined;
   const parts: string[] = [];
   if (Object.keys(r.retried).length > 0) parts.push(`transient refusals sent again after their Retry-After: ${counted(r.retried)}`);
-  if (Object.keys(r.persisted).length > 0) parts.push(`handed to the checks as the answer (retries spent, or a write not proven unstored): ${counted(r.persisted)}`);
+  if (Object.keys(r.persisted).length > 0)
+    parts.push(`handed to the checks as the answer (retries spent, or a write not proven unstored): ${counted(r.persisted)}`);
   if (r.connectionResends > 0) parts.push(`${r.connectionResends} request(s) sent again after the server dropped their connection`);
   if (r.storedDespiteRefusal > 0) parts.push(`${r.storedDespiteRefusal} write(s) refused or dropped yet stored (found by listing)`);
   return parts.length === 0 ? undefined : `recoveries: ${parts.join('; ')}`;

@@ -4,10 +4,16 @@ import type { Results, Verdict } from '../results/results.js';
 
 export const VERDICT_TEXT: Record<Verdict, { label: string; sentence: string }> = {
   conformant: { label: 'CONFORMANT', sentence: 'No requirement of the spec is broken.' },
-  'non-conformant': { label: 'NON-CONFORMANT', sentence: 'The target breaks at least one requirement of the spec (or, with --strict, a convention).' },
+  'non-conformant': {
+    label: 'NON-CONFORMANT',
+    sentence: 'The target breaks at least one requirement of the spec (or, with --strict, a convention).',
+  },
   inconclusive: { label: 'INCONCLUSIVE', sentence: 'Some checks could not finish (throttling or time-outs): no verdict can be given.' },
   'could-not-run': { label: 'COULD NOT RUN', sentence: 'The suite could not complete; see the errors at the end.' },
-  interrupted: { label: 'INTERRUPTED', sentence: 'The run did not finish (it was stopped, or is still running): nothing is judged; see why at the end.' },
+  interrupted: {
+    label: 'INTERRUPTED',
+    sentence: 'The run did not finish (it was stopped, or is still running): nothing is judged; see why at the end.',
+  },
 };
 
 /** Quoted for a POSIX shell only when it needs to be, so ordinary ids stay easy to read. */
@@ -19,7 +25,10 @@ const shellWord = (value: string): string => (/^[\w@%+=:,./-]+$/.test(value) ? v
  * every process listing and in npm's echo (the CLI warns about it), so they come from the environment
  * or .env, and replayNote says which.
  */
-export function replayCommand(results: Pick<Results, 'target' | 'seed' | 'runs' | 'readOnly' | 'maxWrites' | 'strict' | 'shard'>, command: string = runCommand()): string {
+export function replayCommand(
+  results: Pick<Results, 'target' | 'seed' | 'runs' | 'readOnly' | 'maxWrites' | 'strict' | 'shard'>,
+  command: string = runCommand(),
+): string {
   const parts = [command];
   const { target } = results;
   if (!target.embedded) parts.push(`--base-url ${shellWord(target.baseUrl)}`);

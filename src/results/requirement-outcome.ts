@@ -13,7 +13,8 @@ export interface CheckOutcome {
 }
 
 /** Every finding of the check says which requirements it breaks. */
-export const findingsNameRequirements = (check: CheckOutcome): boolean => check.findings.length > 0 && check.findings.every((f) => f.requirements !== undefined);
+export const findingsNameRequirements = (check: CheckOutcome): boolean =>
+  check.findings.length > 0 && check.findings.every((f) => f.requirements !== undefined);
 
 export function outcomeForRequirement(check: CheckOutcome, requirementId: string): Outcome {
   if (check.requirement === requirementId) return check.outcome;

@@ -78,7 +78,8 @@ export interface Results {
   consistency?: ConsistencyStats;
 }
 
-export const suiteVersion = (): string => (JSON.parse(readFileSync(resolve(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
+export const suiteVersion = (): string =>
+  (JSON.parse(readFileSync(resolve(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
 export const specHash = (): string => `sha256:${createHash('sha256').update(readFileSync(specPath)).digest('hex')}`;
 
 const SEVERITY: (Outcome | 'untested')[] = ['fail', 'warn', 'inconclusive', 'pass', 'skip'];
@@ -90,7 +91,21 @@ export function worstOutcome(outcomes: Outcome[]): Outcome | 'untested' {
 }
 
 /** What a run gives to build its Results from: the run's own settings as Results holds them, and what its checks found. */
-export interface ResultsInput extends Pick<Results, 'target' | 'durationMs' | 'seed' | 'runs' | 'readOnly' | 'maxWrites' | 'strict' | 'shard' | 'preflight' | 'errors' | 'traffic' | 'consistency'> {
+export interface ResultsInput extends Pick<
+  Results,
+  | 'target'
+  | 'durationMs'
+  | 'seed'
+  | 'runs'
+  | 'readOnly'
+  | 'maxWrites'
+  | 'strict'
+  | 'shard'
+  | 'preflight'
+  | 'errors'
+  | 'traffic'
+  | 'consistency'
+> {
   startedAt: Date;
   checkResults: CheckResult[];
   /** The run began and did not end (a signal, or the placeholder written until it ends): no verdict at all. */

@@ -38,7 +38,12 @@ export function unusualExamples(t: Probe): UnusualRequest[] {
 /** Sends one unusual request; undefined when it is a write the budget no longer allows. */
 export async function sendUnusual(t: Probe, request: UnusualRequest): Promise<Exchange | undefined> {
   try {
-    return await t.request({ method: request.method, path: request.path, ...(request.headers ? { headers: request.headers } : {}), ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : {}) });
+    return await t.request({
+      method: request.method,
+      path: request.path,
+      ...(request.headers ? { headers: request.headers } : {}),
+      ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : {}),
+    });
   } catch (error) {
     if (isHttpError(error) && isWrite(request) && error.code === 'WRITE_BUDGET') return undefined;
     throw error;
@@ -50,13 +55,17 @@ export function screenUnusualRequests(t: Probe): Promise<Screened[]> {
   const holder = screens(t.run.client);
   holder.screen ??= (async () => {
     const examples = unusualExamples(t);
-    const requests = [...examples, ...fc.sample(unusualArbitrary(t), { seed: t.settings.seed, numRuns: Math.max(0, ROBUSTNESS_RUNS - examples.length) })];
+    const requests = [
+      ...examples,
+      ...fc.sample(unusualArbitrary(t), { seed: t.settings.seed, numRuns: Math.max(0, ROBUSTNESS_RUNS - examples.length) }),
+    ];
     if (requests.some(isWrite)) {
       await listingBeforeRefusedWrites(t);
       // The unusual creates take what is left of the write budget, never the slot of an aimed check's
       // write: caller B's write on A's User (judged in refused-writes.test.ts, after this) goes first.
       const { tokenA, tokenB, userIdA, userIdB } = t.settings;
-      if (tokenB !== undefined && userIdB !== undefined && tokenB !== tokenA && userIdB !== userIdA) await crossCallerWrite(t).catch(() => undefined);
+      if (tokenB !== undefined && userIdB !== undefined && tokenB !== tokenA && userIdB !== userIdA)
+        await crossCallerWrite(t).catch(() => undefined);
     }
     return inBatches(requests, IN_FLIGHT, async (request) => {
       const exchange = await sendUnusual(t, request);

@@ -9,7 +9,12 @@ import type { Redactor } from '../http/redact.js';
 import { buildResults, type Results, type ResultsInput } from '../results/results.js';
 import type { RunSettings } from '../harness/settings.js';
 
-export type RunResults = (checkResults: CheckResult[], errors: string[], preflightReads: ExchangeEvidence[], conditions?: Pick<ResultsInput, 'traffic' | 'consistency'>) => Results;
+export type RunResults = (
+  checkResults: CheckResult[],
+  errors: string[],
+  preflightReads: ExchangeEvidence[],
+  conditions?: Pick<ResultsInput, 'traffic' | 'consistency'>,
+) => Results;
 
 export function runResultsFor(config: Config, settings: RunSettings, startedAt: Date, redactor: Redactor): RunResults {
   return (checkResults, errors, preflightReads, conditions = {}) =>

@@ -121,7 +121,12 @@ export class SuiteRunner {
     }
     // After --fail-fast stopped the run, the checks it never started are left out, not reported as inconclusive.
     const results = stopped ? collector.results.filter((r) => !neverStarted(r)) : collector.results;
-    return { results, errors: [...collector.errors, ...errors], ...(collector.traffic ? { traffic: collector.traffic } : {}), ...(collector.consistency ? { consistency: collector.consistency } : {}) };
+    return {
+      results,
+      errors: [...collector.errors, ...errors],
+      ...(collector.traffic ? { traffic: collector.traffic } : {}),
+      ...(collector.consistency ? { consistency: collector.consistency } : {}),
+    };
   }
 
   async close(): Promise<void> {

@@ -35,7 +35,13 @@ export function unfinishedResults(run: UnfinishedRun, verdict: 'interrupted' | '
   });
 }
 
-export function writeUnfinished(dir: string, run: UnfinishedRun, verdict: 'interrupted' | 'could-not-run', reason: string, redactor: Redactor): void {
+export function writeUnfinished(
+  dir: string,
+  run: UnfinishedRun,
+  verdict: 'interrupted' | 'could-not-run',
+  reason: string,
+  redactor: Redactor,
+): void {
   writeReports(dir, unfinishedResults(run, verdict, reason), redactor);
 }
 

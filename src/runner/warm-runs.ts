@@ -54,8 +54,15 @@ export class WarmRuns {
         runner = await SuiteRunner.create(settings);
         this.runners.set(key, runner);
       }
-      const run = await runner.run(settings, { failFast: config.failFast, deadlineMs: config.maxDurationS * 1000, ...(config.shard ? { files: shardFiles(config.shard) } : {}) });
-      results = resultsOf(run.results, run.errors, checked.exchanges, { ...(run.traffic ? { traffic: run.traffic } : {}), ...(run.consistency ? { consistency: run.consistency } : {}) });
+      const run = await runner.run(settings, {
+        failFast: config.failFast,
+        deadlineMs: config.maxDurationS * 1000,
+        ...(config.shard ? { files: shardFiles(config.shard) } : {}),
+      });
+      results = resultsOf(run.results, run.errors, checked.exchanges, {
+        ...(run.traffic ? { traffic: run.traffic } : {}),
+        ...(run.consistency ? { consistency: run.consistency } : {}),
+      });
     }
     const files = writeReports(reportDir, results, redactor);
     return { code: exitCodeFor(results.verdict), stdout: redactor.text(summaryText(results, PLAIN, files)), reportDir, results };

@@ -60,27 +60,56 @@ function toViolation(error: ErrorObject): SchemaViolation {
   if (error.keyword === 'enum') message = `must be one of ${JSON.stringify((error.params as { allowedValues: unknown[] }).allowedValues)}`;
   if (error.keyword === 'required') {
     const missingProperty = (error.params as { missingProperty: string }).missingProperty;
-    return { path: error.instancePath, message: `required member "${missingProperty}" is missing`, keyword: error.keyword, missingProperty };
+    return {
+      path: error.instancePath,
+      message: `required member "${missingProperty}" is missing`,
+      keyword: error.keyword,
+      missingProperty,
+    };
   }
   if (error.keyword === 'additionalProperties') {
     const extra = (error.params as { additionalProperty: string }).additionalProperty;
-    return { path: error.instancePath, message: `must not have the member "${extra}"`, keyword: error.keyword, value: (error.data as Record<string, unknown>)[extra] };
+    return {
+      path: error.instancePath,
+      message: `must not have the member "${extra}"`,
+      keyword: error.keyword,
+      value: (error.data as Record<string, unknown>)[extra],
+    };
   }
   return { path: error.instancePath, message, keyword: error.keyword, value: error.data };
 }
 
 /** Members of the spec's data that are personal (2.1, 2.2): a violation says the value's kind, never the value. */
-const PERSONAL_MEMBERS = new Set(['ssn', 'email', 'phone', 'first_name', 'last_name', 'line1', 'line2', 'account_number', 'date_of_birth', 'day', 'month', 'year']);
+const PERSONAL_MEMBERS = new Set([
+  'ssn',
+  'email',
+  'phone',
+  'first_name',
+  'last_name',
+  'line1',
+  'line2',
+  'account_number',
+  'date_of_birth',
+  'day',
+  'month',
+  'year',
+]);
 const SHOWN_CHARACTERS = 80;
 
 /** The value a violation saw, as a reader needs it: JSON, cut at 80 characters; personal members by kind only. */
 export function seenValue(violation: SchemaViolation): string | undefined {
   if (!('value' in violation) || violation.missingProperty !== undefined) return undefined;
-  const member = violation.path.split('/').filter((part) => !/^\d+$/.test(part)).pop() ?? '';
+  const member =
+    violation.path
+      .split('/')
+      .filter((part) => !/^\d+$/.test(part))
+      .pop() ?? '';
   const value = violation.value;
   if (PERSONAL_MEMBERS.has(member)) {
     const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
-    return typeof value === 'string' ? `a string of ${value.length} characters (personal data, not shown)` : `${kind} (personal data, not shown)`;
+    return typeof value === 'string'
+      ? `a string of ${value.length} characters (personal data, not shown)`
+      : `${kind} (personal data, not shown)`;
   }
   const json = value === undefined ? 'undefined' : JSON.stringify(value);
   return json.length > SHOWN_CHARACTERS ? `${json.slice(0, SHOWN_CHARACTERS)}… (${json.length} characters)` : json;

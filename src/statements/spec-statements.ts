@@ -21,7 +21,11 @@ function idOf(section: string, text: string): string {
 }
 
 /** Prose split at sentence ends (a period, colon or question mark followed by a space and a capital). */
-const sentencesOf = (line: string): string[] => line.split(/(?<=[.:?])\s+(?=[A-Z])/).map((s) => s.trim()).filter(Boolean);
+const sentencesOf = (line: string): string[] =>
+  line
+    .split(/(?<=[.:?])\s+(?=[A-Z])/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export function specStatements(markdown: string): SpecStatement[] {
   const statements: SpecStatement[] = [];

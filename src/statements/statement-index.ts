@@ -20,7 +20,9 @@ export interface IndexedStatement extends SpecStatement {
 
 /** Requirements whose quote is the statement, or a sentence of it (conventions quote RFCs, not the spec). */
 function quotedBy(statement: SpecStatement): string[] {
-  return requirements.filter((r) => r.source === undefined && (r.quote === statement.text || statement.text.includes(r.quote))).map((r) => r.id);
+  return requirements
+    .filter((r) => r.source === undefined && (r.quote === statement.text || statement.text.includes(r.quote)))
+    .map((r) => r.id);
 }
 
 export function statementIndex(specText: string): IndexedStatement[] {
@@ -48,9 +50,17 @@ export function coverageOf(index: readonly IndexedStatement[]): StatementCoverag
 /** The table of --list --statements. */
 export function statementsText(index: readonly IndexedStatement[]): string {
   const coverage = coverageOf(index);
-  const lines = [`${coverage.total} statements of the spec: ${coverage.judged} judged by a check, ${coverage.explained} explained (no black-box check can judge them), ${coverage.neither.length} neither`, ''];
+  const lines = [
+    `${coverage.total} statements of the spec: ${coverage.judged} judged by a check, ${coverage.explained} explained (no black-box check can judge them), ${coverage.neither.length} neither`,
+    '',
+  ];
   for (const s of index) {
-    const verdict = s.checks.length > 0 ? `judged by ${s.checks.slice(0, 4).join(', ')}${s.checks.length > 4 ? ` and ${s.checks.length - 4} more` : ''}` : s.explained !== undefined ? `explained: ${s.explained}` : 'NEITHER judged nor explained';
+    const verdict =
+      s.checks.length > 0
+        ? `judged by ${s.checks.slice(0, 4).join(', ')}${s.checks.length > 4 ? ` and ${s.checks.length - 4} more` : ''}`
+        : s.explained !== undefined
+          ? `explained: ${s.explained}`
+          : 'NEITHER judged nor explained';
     lines.push(`${s.id.padEnd(12)} ${s.text.length > 100 ? `${s.text.slice(0, 99)}…` : s.text}`, `             ${verdict}`);
   }
   return lines.join('\n');

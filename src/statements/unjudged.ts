@@ -4,7 +4,12 @@
  * (explained). Keys are the statement's exact text: an edited spec sentence no longer matches, and the
  * index test names it (drift).
  */
-const AUTH_REQUIRED = ['auth.required.create_user_bank', 'auth.required.list_user_banks', 'auth.required.list_rfp_registrations', 'auth.required.get_user'];
+const AUTH_REQUIRED = [
+  'auth.required.create_user_bank',
+  'auth.required.list_user_banks',
+  'auth.required.list_rfp_registrations',
+  'auth.required.get_user',
+];
 
 const MAPPED: Record<string, string[]> = {
   'All endpoints require the Authorization header (section 5).': AUTH_REQUIRED,
@@ -20,9 +25,13 @@ const MAPPED: Record<string, string[]> = {
   '| status | pending | rfp_registration_pending | The registration is pending. |': ['rfp_registration.status'],
   '| status | active | rfp_registration_active | The registration is active. |': ['rfp_registration.status'],
   '| status | inactive | rfp_registration_inactive | The registration is inactive. |': ['rfp_registration.status'],
-  '| use_case | account_to_account | rfp_registration_use_case_account_to_account | Transfers between asset accounts owned by the same entity. |': ['rfp_registration.use_case'],
-  '| use_case | business_to_business | rfp_registration_use_case_business_to_business | Transfers with a business purpose for both sender and receiver. |': ['rfp_registration.use_case'],
-  '| use_case | bill_pay | rfp_registration_use_case_bill_pay | Recurring and non-recurring consumer payments to businesses. |': ['rfp_registration.use_case'],
+  '| use_case | account_to_account | rfp_registration_use_case_account_to_account | Transfers between asset accounts owned by the same entity. |':
+    ['rfp_registration.use_case'],
+  '| use_case | business_to_business | rfp_registration_use_case_business_to_business | Transfers with a business purpose for both sender and receiver. |':
+    ['rfp_registration.use_case'],
+  '| use_case | bill_pay | rfp_registration_use_case_bill_pay | Recurring and non-recurring consumer payments to businesses. |': [
+    'rfp_registration.use_case',
+  ],
   // The request body's members (4.1): their types are what the invalid-body properties and the unusual requests vary.
   '| user_id | string |': ['create_user_bank.body_object'],
   '| account_number | string |': ['create_user_bank.body_object'],
@@ -35,7 +44,8 @@ const DESCRIPTION = 'describes the service; states nothing a client can observe'
 const CLIENT_SIDE = 'a requirement on the client, which the suite meets on every request it means to be valid';
 
 const EXPLAINED: Record<string, string> = {
-  'This document covers the whole interface that is shown: users, the bank accounts linked to users (User Banks), and Request for Payment registrations (RfP Registrations).': DESCRIPTION,
+  'This document covers the whole interface that is shown: users, the bank accounts linked to users (User Banks), and Request for Payment registrations (RfP Registrations).':
+    DESCRIPTION,
   'Every request goes to {base_url}.': `${CLIENT_SIDE} (every request goes under --base-url)`,
   'The service is a payments API.': DESCRIPTION,
   'End users (Users) can complete transfers through it.': `${DESCRIPTION}; transfers are not shown (1)`,
@@ -57,7 +67,8 @@ export function mappedRequirements(text: string): string[] {
 }
 
 export function explanationFor(text: string): string | undefined {
-  if (SILENCE.test(text)) return "spec silence ('not shown'): nothing to judge; the reference's variations prove the suite accepts every choice it leaves open";
+  if (SILENCE.test(text))
+    return "spec silence ('not shown'): nothing to judge; the reference's variations prove the suite accepts every choice it leaves open";
   return EXPLAINED[text];
 }
 

@@ -32,10 +32,19 @@ function variants(settings: RunSettings): Variant[] {
     { kind: 'missing-credentials', name: 'an empty Authorization value', auth: { header: '' } },
     { kind: 'missing-credentials', name: '"Bearer" and no token', auth: { header: 'Bearer' } },
     // RFC 6750 2.3 allows a token in the URI only where a service says so; this spec requires the header.
-    { kind: 'missing-credentials', name: "the caller's token in the access_token query parameter and no header", auth: 'none', query: { access_token: settings.tokenA } },
+    {
+      kind: 'missing-credentials',
+      name: "the caller's token in the access_token query parameter and no header",
+      auth: 'none',
+      query: { access_token: settings.tokenA },
+    },
     { kind: 'unknown-token', name: '"Bearer" and a token never issued', auth: { header: `Bearer ${unknown}` } },
     // Basic credentials made up for the check: the real token base64-encoded would escape redaction.
-    { kind: 'other-scheme', name: '"Basic" credentials', auth: { header: `Basic ${Buffer.from(`${settings.userIdA}:${unknown}`).toString('base64')}` } },
+    {
+      kind: 'other-scheme',
+      name: '"Basic" credentials',
+      auth: { header: `Basic ${Buffer.from(`${settings.userIdA}:${unknown}`).toString('base64')}` },
+    },
     { kind: 'other-scheme', name: '"Token" and the caller\'s token', auth: { header: `Token ${settings.tokenA}` } },
     { kind: 'other-scheme', name: "the caller's token with no scheme", auth: { header: settings.tokenA } },
     ...nearMissVariants(settings),
@@ -50,7 +59,11 @@ function variants(settings: RunSettings): Variant[] {
 function nearMissVariants(settings: RunSettings): Variant[] {
   const token = settings.tokenA;
   return [
-    ...tokenNearMisses(token, 'CONFORMANCE_TOKEN').map((m): Variant => ({ kind: 'near-miss-token', name: `"Bearer" and ${m.name}`, auth: { header: `Bearer ${m.value}` } })),
+    ...tokenNearMisses(token, 'CONFORMANCE_TOKEN').map((m): Variant => ({
+      kind: 'near-miss-token',
+      name: `"Bearer" and ${m.name}`,
+      auth: { header: `Bearer ${m.value}` },
+    })),
     { kind: 'near-miss-token', name: 'a word before "Bearer <token>"', auth: { header: `Token Bearer ${token}` } },
     { kind: 'near-miss-token', name: 'a word after "Bearer <token>"', auth: { header: `Bearer ${token} extra` } },
   ];
@@ -117,5 +130,8 @@ export interface Settled {
 
 export async function settle(selected: Attempt[]): Promise<Settled[]> {
   const outcomes = await Promise.allSettled(selected.map((a) => a.exchange));
-  return outcomes.map((o, i) => ({ attempt: selected[i] as Attempt, ...(o.status === 'fulfilled' ? { exchange: o.value } : { error: o.reason }) }));
+  return outcomes.map((o, i) => ({
+    attempt: selected[i] as Attempt,
+    ...(o.status === 'fulfilled' ? { exchange: o.value } : { error: o.reason }),
+  }));
 }

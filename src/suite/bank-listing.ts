@@ -19,7 +19,10 @@ export interface BankListing {
 
 export async function listBanksOf(t: Probe, userId: string, startedAt: number = Date.now()): Promise<BankListing> {
   const result = await proofWalk(t, { path: '/user_banks', query: { user_id: userId } });
-  const banks = result.items.filter((item): item is Record<string, unknown> => item !== null && typeof item === 'object' && (item as { user_id?: unknown }).user_id === userId);
+  const banks = result.items.filter(
+    (item): item is Record<string, unknown> =>
+      item !== null && typeof item === 'object' && (item as { user_id?: unknown }).user_id === userId,
+  );
   return { banks, complete: result.end === 'complete', walk: result, startedAt };
 }
 
@@ -42,4 +45,5 @@ export function listBanksSince(t: Probe, userId: string, after: number): Promise
   return listing;
 }
 
-export const idOf = (bank: Record<string, unknown>): string | undefined => (typeof bank.id === 'string' || typeof bank.id === 'number' ? String(bank.id) : undefined);
+export const idOf = (bank: Record<string, unknown>): string | undefined =>
+  typeof bank.id === 'string' || typeof bank.id === 'number' ? String(bank.id) : undefined;

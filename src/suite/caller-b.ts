@@ -6,9 +6,10 @@ import { isSuccess, type Exchange } from '../http/exchange.js';
 import { perRun } from '../harness/per-run.js';
 import type { Probe } from '../harness/probe.js';
 
-export const ENABLE = "pass --token-b and --user-id-b (another business's token and one of its Users) to check that one caller never sees or changes another's data";
+export const ENABLE =
+  "pass --token-b and --user-id-b (another business's token and one of its Users) to check that one caller never sees or changes another's data";
 /** A fail could also come from two tokens of one business; the message says so, the verdict stays (a breach looks the same). */
-export const SAME_BUSINESS = ' (unless --token-b belongs to the same business as --token: it must be another business\'s token)';
+export const SAME_BUSINESS = " (unless --token-b belongs to the same business as --token: it must be another business's token)";
 
 /** Each caller's read of its own User, once per run: the proof that its token and User id work. */
 const ownUserReads = perRun(() => new Map<'a' | 'b', Promise<Exchange>>());
@@ -31,6 +32,8 @@ export async function requireCallerB(t: Probe): Promise<void> {
   const own = await readOwnUser(t, 'b', userIdB);
   t.attach(own);
   if (!isSuccess(own)) {
-    t.inconclusive(`caller B could not read its own user (GET /users/{user-id-b} with --token-b was answered ${own.status}), so a refusal of B proves nothing; check --token-b and --user-id-b`);
+    t.inconclusive(
+      `caller B could not read its own user (GET /users/{user-id-b} with --token-b was answered ${own.status}), so a refusal of B proves nothing; check --token-b and --user-id-b`,
+    );
   }
 }

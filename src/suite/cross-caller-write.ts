@@ -29,7 +29,9 @@ export function crossCallerWrite(t: Probe): Promise<CrossCallerWrite> {
     await listingBeforeRefusedWrites(t);
     const body = { ...exampleCreateBody(t.settings.userIdA, t.settings.seed), account_number: uniqueAccountNumber() };
     // Whichever proof asks first, a bank it creates is the isolation check's in results.json created[].
-    const exchange = await sendingFor(ISOLATION_CHECK, () => t.run.client.send({ method: 'POST', path: '/user_banks', json: body, auth: 'b' }));
+    const exchange = await sendingFor(ISOLATION_CHECK, () =>
+      t.run.client.send({ method: 'POST', path: '/user_banks', json: body, auth: 'b' }),
+    );
     return { body, exchange };
   })();
   return holder.write;

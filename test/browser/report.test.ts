@@ -94,7 +94,9 @@ describe.skipIf(OPTED_OUT)('report.html in a real browser (opt out: BANKLINK_SKI
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     try {
       await page.goto(reportUrl);
-      const widths = (await page.evaluate('({ scroll: document.documentElement.scrollWidth, body: document.body.scrollWidth, view: window.innerWidth })')) as { scroll: number; body: number; view: number };
+      const widths = (await page.evaluate(
+        '({ scroll: document.documentElement.scrollWidth, body: document.body.scrollWidth, view: window.innerWidth })',
+      )) as { scroll: number; body: number; view: number };
       expect(widths.scroll, JSON.stringify(widths)).toBeLessThanOrEqual(widths.view);
       expect(widths.body, JSON.stringify(widths)).toBeLessThanOrEqual(widths.view);
       const box = await page.locator('#verdict').boundingBox();
@@ -104,7 +106,9 @@ describe.skipIf(OPTED_OUT)('report.html in a real browser (opt out: BANKLINK_SKI
       const glanceBox = await glance.boundingBox();
       expect(glanceBox, 'the failure is listed under the verdict').not.toBeNull();
       expect((glanceBox?.y ?? Infinity) + (glanceBox?.height ?? 0)).toBeLessThan(844);
-      expect(await page.locator('.glance').innerText()).toContain(run.results?.checks.find((c) => c.id === FAULT.caughtBy)?.requirement ?? '?');
+      expect(await page.locator('.glance').innerText()).toContain(
+        run.results?.checks.find((c) => c.id === FAULT.caughtBy)?.requirement ?? '?',
+      );
       await page.screenshot({ path: join(SCREENSHOTS, 'report-screenshot-phone.png'), fullPage: false });
     } finally {
       await page.close();
@@ -141,7 +145,10 @@ describe.skipIf(OPTED_OUT)('report.html in a real browser (opt out: BANKLINK_SKI
   test('junit.xml of the same run parses and holds one testcase per check, the fail as <failure>', () => {
     const xml = readFileSync(join(run.reportDir, 'junit.xml'), 'utf8');
     const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml);
-    const cases = [parsed.testsuites.testsuite].flat().flatMap((s: { testcase: unknown }) => [s.testcase].flat()) as Record<string, unknown>[];
+    const cases = [parsed.testsuites.testsuite].flat().flatMap((s: { testcase: unknown }) => [s.testcase].flat()) as Record<
+      string,
+      unknown
+    >[];
     expect(cases.length).toBe(run.results?.checks.length);
     const failed = cases.filter((c) => c.failure !== undefined);
     expect(failed.length).toBe(run.results?.summary.fail);

@@ -73,7 +73,19 @@ describe.concurrent('the CLI', () => {
   test('--help prints the options and exits 0 without a request', async () => {
     const run = await runCli(['--help']);
     expect(run.code).toBe(0);
-    for (const flag of ['--base-url', '--token', '--user-id', '--token-b', '--user-id-b', '--report-dir', '--read-only', '--max-writes', '--seed', '--runs', '--strict']) {
+    for (const flag of [
+      '--base-url',
+      '--token',
+      '--user-id',
+      '--token-b',
+      '--user-id-b',
+      '--report-dir',
+      '--read-only',
+      '--max-writes',
+      '--seed',
+      '--runs',
+      '--strict',
+    ]) {
       expect(run.stdout).toContain(flag);
     }
   });
@@ -94,16 +106,22 @@ describe.concurrent('the CLI', () => {
   });
 
   test('a token given in the environment is never printed, even on a bad run', async () => {
-    const run = await runCli(['--base-url', 'http://127.0.0.1:1', '--user-id', 'u', '--timeout-ms', '2000'], { env: { CONFORMANCE_TOKEN: 'env-secret-token-123' } });
+    const run = await runCli(['--base-url', 'http://127.0.0.1:1', '--user-id', 'u', '--timeout-ms', '2000'], {
+      env: { CONFORMANCE_TOKEN: 'env-secret-token-123' },
+    });
     expect(run.code).toBe(2);
     expect(run.stdout + run.stderr).not.toContain('env-secret-token-123');
   });
 
   test('the bin starts the reference with `serve`, with the flags of npm run serve', async () => {
-    const child = spawn(process.execPath, [join(projectRoot, 'bin', 'banklink-conformance.mjs'), 'serve', '--port', '0', '--json', '--seed', '5'], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [join(projectRoot, 'bin', 'banklink-conformance.mjs'), 'serve', '--port', '0', '--json', '--seed', '5'],
+      {
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     try {
       const line = await new Promise<string>((resolveLine, reject) => {
         let out = '';
@@ -118,7 +136,9 @@ describe.concurrent('the CLI', () => {
         child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
       });
       const fixtures = JSON.parse(line) as { url: string; callerA: { token: string; users: { id: string }[] } };
-      const answer = await fetch(`${fixtures.url}/users/${fixtures.callerA.users[0]?.id}`, { headers: { authorization: `Bearer ${fixtures.callerA.token}` } });
+      const answer = await fetch(`${fixtures.url}/users/${fixtures.callerA.users[0]?.id}`, {
+        headers: { authorization: `Bearer ${fixtures.callerA.token}` },
+      });
       expect(answer.status).toBe(200);
     } finally {
       child.kill('SIGTERM');

@@ -39,7 +39,11 @@ describe('compare OLD NEW', () => {
     const out = tmp();
     const run = runCompare([green.reportDir, join(red.reportDir, 'results.json'), '--out', out]);
     expect(run.code, run.stderr).toBe(1);
-    expect(run.stdout).toMatch(new RegExp(`Regressions: checks that newly fail \\(\\d+\\):\\n  pagination\\n(    .*\\n)*    ${AIMED.replace(/\./g, '\\.')}: pass -> fail`));
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `Regressions: checks that newly fail \\(\\d+\\):\\n  pagination\\n(    .*\\n)*    ${AIMED.replace(/\./g, '\\.')}: pass -> fail`,
+      ),
+    );
     expect(run.stdout).toMatch(/Requirements whose outcome changed[\s\S]*list_user_banks\.limit\.range \(MUST\): pass -> fail/);
     const json = JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8')) as Comparison;
     expect(json.regressions).toBeGreaterThan(0);
@@ -59,7 +63,9 @@ describe('compare OLD NEW', () => {
   test('a fix exits 0 and is named', () => {
     const run = runCompare([red.reportDir, green.reportDir]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(new RegExp(`Fixed: checks that no longer fail or warn \\(\\d+\\):[\\s\\S]*${AIMED.replace(/\./g, '\\.')}: fail -> pass`));
+    expect(run.stdout).toMatch(
+      new RegExp(`Fixed: checks that no longer fail or warn \\(\\d+\\):[\\s\\S]*${AIMED.replace(/\./g, '\\.')}: fail -> pass`),
+    );
     expect(run.stdout).not.toContain('Regressions');
   });
 
@@ -78,7 +84,9 @@ describe('compare OLD NEW', () => {
     writeFileSync(notJson, '<html>');
     const shape = runCompare([dir, green.reportDir]);
     expect(shape.code).toBe(2);
-    expect(shape.stderr.trim()).toBe(`compare: OLD ${join(dir, 'results.json')} is not a banklink-conformance results.json (no suiteVersion)`);
+    expect(shape.stderr.trim()).toBe(
+      `compare: OLD ${join(dir, 'results.json')} is not a banklink-conformance results.json (no suiteVersion)`,
+    );
     const parse = runCompare([green.reportDir, notJson]);
     expect(parse.code).toBe(2);
     expect(parse.stderr).toMatch(new RegExp(`^compare: NEW ${notJson} is not readable JSON`));
@@ -126,7 +134,9 @@ describe('a run with --baseline', () => {
     const missing = join(tmp(), 'results.json');
     const run = await runCli(['--baseline', missing]);
     expect(run.code).toBe(2);
-    expect(run.stderr.trim()).toBe(`banklink-conformance: --baseline ${missing} does not exist; give a results.json file or the --report-dir of a run`);
+    expect(run.stderr.trim()).toBe(
+      `banklink-conformance: --baseline ${missing} does not exist; give a results.json file or the --report-dir of a run`,
+    );
     // No check ran; the reports say why, so no earlier verdict is read from them (issue 30).
     expect(run.results?.verdict).toBe('could-not-run');
     expect(run.results?.checks).toEqual([]);

@@ -26,15 +26,26 @@ const withDotenv = (text: string): string => {
 };
 
 describe('a configuration mistake is exit 2 and one sentence, before any request', () => {
-  const cases: { name: string; args?: string[]; env?: (r: RunningReference) => Record<string, string>; dotenv?: (r: RunningReference) => string; says: RegExp }[] = [
+  const cases: {
+    name: string;
+    args?: string[];
+    env?: (r: RunningReference) => Record<string, string>;
+    dotenv?: (r: RunningReference) => string;
+    says: RegExp;
+  }[] = [
     {
       name: 'an empty CONFORMANCE_BASE_URL (an unset CI variable) with a token and a user',
-      env: (r) => ({ CONFORMANCE_BASE_URL: '', CONFORMANCE_TOKEN: r.callers.a.token, CONFORMANCE_USER_ID: r.callers.a.userIds[0] as string }),
+      env: (r) => ({
+        CONFORMANCE_BASE_URL: '',
+        CONFORMANCE_TOKEN: r.callers.a.token,
+        CONFORMANCE_USER_ID: r.callers.a.userIds[0] as string,
+      }),
       says: /^banklink-conformance: the base URL \(CONFORMANCE_BASE_URL in the environment\) is set but empty: give the target's URL/,
     },
     {
       name: 'a misspelled CONFORMANCE_BASEURL in .env',
-      dotenv: (r) => `CONFORMANCE_BASEURL=${r.url}\nCONFORMANCE_TOKEN=${r.callers.a.token}\nCONFORMANCE_USER_ID=${r.callers.a.userIds[0]}\n`,
+      dotenv: (r) =>
+        `CONFORMANCE_BASEURL=${r.url}\nCONFORMANCE_TOKEN=${r.callers.a.token}\nCONFORMANCE_USER_ID=${r.callers.a.userIds[0]}\n`,
       says: /^banklink-conformance: CONFORMANCE_BASEURL in .*\.env is not a setting of banklink-conformance: did you mean CONFORMANCE_BASE_URL\?/,
     },
     {
@@ -49,7 +60,11 @@ describe('a configuration mistake is exit 2 and one sentence, before any request
     },
     {
       name: 'a token written as "Bearer <token>"',
-      env: (r) => ({ CONFORMANCE_BASE_URL: r.url, CONFORMANCE_TOKEN: `Bearer ${r.callers.a.token}`, CONFORMANCE_USER_ID: r.callers.a.userIds[0] as string }),
+      env: (r) => ({
+        CONFORMANCE_BASE_URL: r.url,
+        CONFORMANCE_TOKEN: `Bearer ${r.callers.a.token}`,
+        CONFORMANCE_USER_ID: r.callers.a.userIds[0] as string,
+      }),
       says: /CONFORMANCE_TOKEN in the environment starts with "Bearer ": give the token alone/,
     },
     {
@@ -76,12 +91,31 @@ describe('a configuration mistake is exit 2 and one sentence, before any request
   }
 
   test('a token on the command line warns that it is visible, and the run goes on', async () => {
-    const run = await runCli(['--base-url', reference.url, '--token', reference.callers.a.token, '--user-id', reference.callers.a.userIds[0] as string, '--list']);
+    const run = await runCli([
+      '--base-url',
+      reference.url,
+      '--token',
+      reference.callers.a.token,
+      '--user-id',
+      reference.callers.a.userIds[0] as string,
+      '--list',
+    ]);
     expect(run.code).toBe(0);
     // --list sends nothing and ends before the warning; a real run prints it first.
-    const real = await runCli(['--base-url', 'http://127.0.0.1:1', '--token', reference.callers.a.token, '--user-id', 'u', '--timeout-ms', '1000']);
+    const real = await runCli([
+      '--base-url',
+      'http://127.0.0.1:1',
+      '--token',
+      reference.callers.a.token,
+      '--user-id',
+      'u',
+      '--timeout-ms',
+      '1000',
+    ]);
     expect(real.code).toBe(2);
-    expect(real.stderr).toContain("warning: --token on the command line is visible to other processes and in npm's echo of the command; set CONFORMANCE_TOKEN in the environment or .env instead");
+    expect(real.stderr).toContain(
+      "warning: --token on the command line is visible to other processes and in npm's echo of the command; set CONFORMANCE_TOKEN in the environment or .env instead",
+    );
     expect(real.stderr).not.toContain(reference.callers.a.token);
   });
 });

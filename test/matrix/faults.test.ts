@@ -55,7 +55,9 @@ describe.concurrent('every fault is caught by the check aimed at it', () => {
         const outcome = run.results?.checks.find((c) => c.id === fault.caughtBy)?.outcome ?? 'not run';
         const failing = run.results?.checks.filter((c) => c.outcome === 'fail').map((c) => c.id) ?? [];
         const others = failing.filter((id) => id !== fault.caughtBy);
-        rows.push(`${fault.name.padEnd(44)} ${outcome === expected ? `${expected}s` : `MISSED (${outcome}) by`} ${fault.caughtBy}${others.length > 0 ? ` (+${others.join(', ')})` : ''}`);
+        rows.push(
+          `${fault.name.padEnd(44)} ${outcome === expected ? `${expected}s` : `MISSED (${outcome}) by`} ${fault.caughtBy}${others.length > 0 ? ` (+${others.join(', ')})` : ''}`,
+        );
         const context = `${fault.description}\n${run.stdout}\n${run.stderr}`;
         expect(outcome, context).toBe(expected);
         // Every FAIL and WARN carries a replay (issue 30): a curl line in results.json, JUnit and the reports ...
@@ -63,10 +65,15 @@ describe.concurrent('every fault is caught by the check aimed at it', () => {
         for (const check of run.results?.checks ?? []) {
           if (check.outcome !== 'fail' && check.outcome !== 'warn') continue;
           expect(check.curl.length, `${check.id} (${check.outcome}) has no curl line: ${check.message}`).toBeGreaterThan(0);
-          expect(check.findings.some((f) => f.actual !== undefined || f.counterexample !== undefined), `${check.id} (${check.outcome}) names no value seen: ${check.message}`).toBe(true);
+          expect(
+            check.findings.some((f) => f.actual !== undefined || f.counterexample !== undefined),
+            `${check.id} (${check.outcome}) names no value seen: ${check.message}`,
+          ).toBe(true);
         }
         // The requirement matrix of the report marks the requirement the fault breaks.
-        expect(run.results?.requirements.find((r) => r.id === fault.breaks)?.outcome, `requirement ${fault.breaks} in the matrix`).toBe(expected);
+        expect(run.results?.requirements.find((r) => r.id === fault.breaks)?.outcome, `requirement ${fault.breaks} in the matrix`).toBe(
+          expected,
+        );
         if (expected === 'fail') expect(run.code).toBe(1);
         else {
           // A broken convention alone leaves the run conformant.

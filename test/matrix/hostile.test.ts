@@ -11,7 +11,20 @@ const TOKEN = 'hostile-test-token-5b2e91';
 /** The documented bound for these targets with --timeout-ms 3000 (docs/staging.md, "Safe against real systems"). */
 const BOUND_MS = 90_000;
 
-const args = (url: string): string[] => ['--base-url', url, '--token', TOKEN, '--user-id', 'usr_1', '--timeout-ms', '3000', '--runs', '3', '--max-writes', '10'];
+const args = (url: string): string[] => [
+  '--base-url',
+  url,
+  '--token',
+  TOKEN,
+  '--user-id',
+  'usr_1',
+  '--timeout-ms',
+  '3000',
+  '--runs',
+  '3',
+  '--max-writes',
+  '10',
+];
 
 const expectations: Record<string, { code: number; reason: RegExp }> = {
   'never-answers': { code: 2, reason: /could not reach the target.*no complete answer/ },
@@ -77,7 +90,9 @@ describe.concurrent('hostile targets', () => {
   test('a slow target past --max-duration: the run stops starting checks, still writes its reports, exit 2', async () => {
     const reference = await startReference({ latencyMs: 1500 });
     try {
-      const run = await runCli([...targetArgs(reference), '--max-duration', '5', '--concurrency', '2', '--timeout-ms', '4000'], { timeoutMs: BOUND_MS });
+      const run = await runCli([...targetArgs(reference), '--max-duration', '5', '--concurrency', '2', '--timeout-ms', '4000'], {
+        timeoutMs: BOUND_MS,
+      });
       expect(run.code, run.stdout + run.stderr).toBe(2);
       expect(run.results?.verdict).toBe('could-not-run');
       expect(run.results?.errors.join(' ')).toMatch(/time bound \(--max-duration, 5 s\)/);

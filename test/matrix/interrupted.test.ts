@@ -12,7 +12,9 @@ import { runCli, targetArgs, type CliRun } from '../support/run-cli.js';
 
 /** A report directory holding a previous run's passing reports. */
 async function dirWithEarlierPass(reference: RunningReference): Promise<string> {
-  const first = await runCli([...targetArgs(reference), '--seed', '1', '--skip-area', 'replay,robustness,pagination'], { timeoutMs: 120_000 });
+  const first = await runCli([...targetArgs(reference), '--seed', '1', '--skip-area', 'replay,robustness,pagination'], {
+    timeoutMs: 120_000,
+  });
   expect(first.results?.verdict, first.stdout + first.stderr).toBe('conformant');
   const dir = mkdtempSync(join(tmpdir(), 'blc-earlier-'));
   cpSync(first.reportDir, dir, { recursive: true });
@@ -24,7 +26,12 @@ async function stopMidRun(reference: RunningReference, dir: string, signal: Node
   const abort = new AbortController();
   const started = Date.now();
   let stderr = '';
-  const running = runCli([...targetArgs(reference), '--seed', '2', '--report-dir', dir], { abort: abort.signal, killSignal: signal, timeoutMs: 120_000, onStderr: (chunk) => (stderr += chunk) });
+  const running = runCli([...targetArgs(reference), '--seed', '2', '--report-dir', dir], {
+    abort: abort.signal,
+    killSignal: signal,
+    timeoutMs: 120_000,
+    onStderr: (chunk) => (stderr += chunk),
+  });
   let finished = false;
   void running.then(() => (finished = true));
   while (!finished && !/checks \d+\//.test(stderr) && Date.now() - started < 60_000) await new Promise((r) => setTimeout(r, 100));

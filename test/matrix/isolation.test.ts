@@ -25,8 +25,13 @@ async function startStrictProxy(upstream: string): Promise<{ url: string; close(
       return;
     }
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && name !== 'host' && name !== 'connection') headers[name] = value;
-    const answer = await request(upstream + (req.url ?? '/'), { method: req.method as 'GET', headers, ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}) });
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === 'string' && name !== 'host' && name !== 'connection') headers[name] = value;
+    const answer = await request(upstream + (req.url ?? '/'), {
+      method: req.method as 'GET',
+      headers,
+      ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+    });
     const body = await answer.body.text();
     const content = answer.headers['content-type'];
     res.writeHead(answer.statusCode, typeof content === 'string' ? { 'content-type': content } : {}).end(body);
@@ -37,10 +42,11 @@ async function startStrictProxy(upstream: string): Promise<{ url: string; close(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -100,7 +106,11 @@ describe.concurrent('auth and tenant isolation, end to end', () => {
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(reference.requestCounts.POST ?? 0).toBe(0);
       const byId = new Map((run.results?.checks ?? []).map((c) => [c.id, c]));
-      for (const id of ['auth.create-user-bank.missing-credentials-refused', 'auth.create-user-bank.refused-write-no-effect', 'isolation.create-user-bank.other-callers-user-refused']) {
+      for (const id of [
+        'auth.create-user-bank.missing-credentials-refused',
+        'auth.create-user-bank.refused-write-no-effect',
+        'isolation.create-user-bank.other-callers-user-refused',
+      ]) {
         expect(byId.get(id)?.outcome, id).toBe('skip');
         expect(byId.get(id)?.message, id).toMatch(/--read-only/);
       }

@@ -21,12 +21,29 @@ describe.concurrent('large targets', () => {
       const reference = await startReference({ extraBanks });
       try {
         const { a, b } = reference.callers;
-        const run = await runCli(['--base-url', reference.url, '--token', a.token, '--user-id', a.userIds[user] as string, '--token-b', b.token, '--user-id-b', b.userIds[0] as string, '--seed', '42']);
-        const unsettled = run.results?.checks.filter((c) => c.outcome === 'fail' || c.outcome === 'inconclusive').map((c) => `${c.id}: ${c.outcome}: ${c.message}`);
+        const run = await runCli([
+          '--base-url',
+          reference.url,
+          '--token',
+          a.token,
+          '--user-id',
+          a.userIds[user] as string,
+          '--token-b',
+          b.token,
+          '--user-id-b',
+          b.userIds[0] as string,
+          '--seed',
+          '42',
+        ]);
+        const unsettled = run.results?.checks
+          .filter((c) => c.outcome === 'fail' || c.outcome === 'inconclusive')
+          .map((c) => `${c.id}: ${c.outcome}: ${c.message}`);
         expect(unsettled).toEqual([]);
         expect(run.code, run.stderr).toBe(0);
         // One of the big User's banks, read by the walks: its account number appears masked at most.
-        const listed = await fetch(`${reference.url}/user_banks?limit=1&user_id=${a.userIds[0]}`, { headers: { authorization: `Bearer ${a.token}` } });
+        const listed = await fetch(`${reference.url}/user_banks?limit=1&user_id=${a.userIds[0]}`, {
+          headers: { authorization: `Bearer ${a.token}` },
+        });
         const accountNumber = ((await listed.json()) as { data: { account_number: string }[] }).data[0]?.account_number as string;
         expect(accountNumber.length).toBeGreaterThan(4);
         expect(allOutput(run)).not.toContain(accountNumber);

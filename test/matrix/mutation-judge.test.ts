@@ -12,11 +12,15 @@ import { projectRoot } from '../support/run-cli.js';
 
 function judge(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, reject) => {
-    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(projectRoot, 'scripts', 'mutation-judge.ts'), ...args], {
-      cwd: projectRoot,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CI: 'true' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', import.meta.resolve('tsx'), join(projectRoot, 'scripts', 'mutation-judge.ts'), ...args],
+      {
+        cwd: projectRoot,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CI: 'true' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -34,13 +38,17 @@ test('a fault is judged not conformant at its first failing check, and the same 
   const run = await judge(['--fault', 'auth-token-prefix-accepted', '--again-without-faults']);
   const lines = run.stdout.trim().split('\n');
   expect(lines, run.stderr).toHaveLength(2);
-  expect(lines[0]).toMatch(/^faults auth-token-prefix-accepted: not conformant: the embedded reference: non-conformant, auth\.[a-z-]+\.near-miss-token-refused fail: /);
+  expect(lines[0]).toMatch(
+    /^faults auth-token-prefix-accepted: not conformant: the embedded reference: non-conformant, auth\.[a-z-]+\.near-miss-token-refused fail: /,
+  );
   expect(lines[1]).toMatch(/^no fault: conformant: conformant in all 5 run\(s\) \(5 runs, /);
   expect(run.code).toBe(1);
 }, 180_000);
 
 test('a run against a variation that is not conformant kills too, not only the baseline', async () => {
   const run = await judge(['--fault', 'cursor-leading-junk-ignored', '--only', 'lists-desc-offset-capped']);
-  expect(run.stdout, run.stderr).toMatch(/^faults cursor-leading-junk-ignored: not conformant: variation lists-desc-offset-capped: non-conformant, pagination\.cursor\.invalid-4xx warn: /);
+  expect(run.stdout, run.stderr).toMatch(
+    /^faults cursor-leading-junk-ignored: not conformant: variation lists-desc-offset-capped: non-conformant, pagination\.cursor\.invalid-4xx warn: /,
+  );
   expect(run.code).toBe(1);
 }, 180_000);

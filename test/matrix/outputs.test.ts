@@ -40,7 +40,9 @@ describe.concurrent('outputs', () => {
       writeFileSync(file, 'not a directory');
       const run = await runCli(['--report-dir', file], { env: env(reference) });
       expect(run.code).toBe(2);
-      expect(run.stderr.trim()).toBe(`banklink-conformance: --report-dir ${file} cannot hold the reports (a file is in the way): give another --report-dir (CONFORMANCE_REPORT_DIR) or free that path`);
+      expect(run.stderr.trim()).toBe(
+        `banklink-conformance: --report-dir ${file} cannot hold the reports (a file is in the way): give another --report-dir (CONFORMANCE_REPORT_DIR) or free that path`,
+      );
       expect(requestsSeen(reference)).toBe(0);
     }));
 
@@ -52,7 +54,8 @@ describe.concurrent('outputs', () => {
       // Bounded wait for the first creation, then kill the run as a cancelled CI job would.
       let finished = false;
       void running.then(() => (finished = true));
-      for (let i = 0; i < 600 && !finished && (journal(dir)?.created.length ?? 0) === 0; i += 1) await new Promise((r) => setTimeout(r, 250));
+      for (let i = 0; i < 600 && !finished && (journal(dir)?.created.length ?? 0) === 0; i += 1)
+        await new Promise((r) => setTimeout(r, 250));
       abort.abort();
       const run = await running;
       // Killed before it could write its own: the reports say so, never an earlier verdict.
@@ -72,7 +75,9 @@ describe.concurrent('outputs', () => {
       const run = await runCli(['--seed', '5', '--runs', '3'], { env: env(reference) });
       expect(run.code, run.stderr + run.stdout).toBe(0);
       expect(existsSync(join(run.reportDir, 'created.json'))).toBe(true);
-      const journaled = journal(run.reportDir)?.created.map((c) => c.id).sort();
+      const journaled = journal(run.reportDir)
+        ?.created.map((c) => c.id)
+        .sort();
       expect(journaled).toEqual(run.results?.created.map((c) => c.id).sort());
       expect(journaled?.length).toBeGreaterThan(0);
       expect(journal(run.reportDir)?.target).toBe(reference.url);

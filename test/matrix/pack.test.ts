@@ -18,7 +18,12 @@ const app = join(work, 'app');
 function sh(command: string, args: string[], cwd: string, timeoutMs: number): SpawnSyncReturns<string> {
   // CI=true and no CONFORMANCE_* from the developer's shell.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_')));
-  return spawnSync(command, args, { cwd, encoding: 'utf8', timeout: timeoutMs, env: { ...env, CI: 'true', npm_config_update_notifier: 'false' } });
+  return spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    env: { ...env, CI: 'true', npm_config_update_notifier: 'false' },
+  });
 }
 
 describe('npm pack, installed in an empty directory', () => {
@@ -37,7 +42,13 @@ describe('npm pack, installed in an empty directory', () => {
 
   test('ships what the CLI reads: suites, schemas (with openapi.json), the spec, the bin', () => {
     const installed = join(app, 'node_modules', 'banklink-conformance');
-    for (const path of ['bin/banklink-conformance.mjs', 'src/bin/cli.ts', 'suites/http.test.ts', 'schemas/openapi.json', 'spec/bank-linking-api.md']) {
+    for (const path of [
+      'bin/banklink-conformance.mjs',
+      'src/bin/cli.ts',
+      'suites/http.test.ts',
+      'schemas/openapi.json',
+      'spec/bank-linking-api.md',
+    ]) {
       expect(existsSync(join(installed, path)), path).toBe(true);
     }
     expect(existsSync(join(installed, 'test'))).toBe(false);

@@ -28,7 +28,7 @@ const envFor = (r: RunningReference, over: Record<string, string> = {}): Record<
   ...over,
 });
 
-describe.concurrent('preflight: the user\'s mistakes are exit 2 with one sentence and the reads that show them', () => {
+describe.concurrent("preflight: the user's mistakes are exit 2 with one sentence and the reads that show them", () => {
   const cases: { name: string; over: (r: RunningReference) => Record<string, string>; says: RegExp; reads: number }[] = [
     {
       name: 'a wrong token',
@@ -88,7 +88,9 @@ test('with a variation that answers 403 to a bad token and 400 to an unknown use
     expect(token.stderr).toMatch(/the target refused CONFORMANCE_TOKEN in the environment with 403: check the token/);
     const user = await runCli([], { env: envFor(variant, { CONFORMANCE_USER_ID: 'usr_does_not_exist' }) });
     expect(user.code).toBe(2);
-    expect(user.stderr).toMatch(/the User "usr_does_not_exist" of CONFORMANCE_USER_ID in the environment is not one the target shows to that caller \(GET \/users\/\{id\} answered 400/);
+    expect(user.stderr).toMatch(
+      /the User "usr_does_not_exist" of CONFORMANCE_USER_ID in the environment is not one the target shows to that caller \(GET \/users\/\{id\} answered 400/,
+    );
   } finally {
     await variant.close();
   }
@@ -108,8 +110,15 @@ describe('preflight: what a good configuration could also meet is for the checks
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'connection')) as Record<string, string>;
-        request(`${reference.url}${req.url}`, { method: req.method as 'GET', headers, body: chunks.length ? Buffer.concat(chunks) : null }).then(
+        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'connection')) as Record<
+          string,
+          string
+        >;
+        request(`${reference.url}${req.url}`, {
+          method: req.method as 'GET',
+          headers,
+          body: chunks.length ? Buffer.concat(chunks) : null,
+        }).then(
           async (answer) => {
             const body = Buffer.from(await answer.body.arrayBuffer());
             res.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? 'application/json') }).end(body);

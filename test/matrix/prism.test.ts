@@ -40,7 +40,10 @@ const running: ChildProcess[] = [];
 
 async function startPrism(args: string[]): Promise<Prism> {
   const port = await freePort();
-  const child = spawn(prismBin, [...args, '-p', String(port), '-h', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: 'true' } });
+  const child = spawn(prismBin, [...args, '-p', String(port), '-h', '127.0.0.1'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CI: 'true' },
+  });
   running.push(child);
   let log = '';
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
@@ -126,14 +129,32 @@ describe.concurrent('Prism, an independent OpenAPI validator', () => {
   test('a stateless prism mock: the shapes pass, the behaviours of a stateful service fail', async () => {
     const prism = await startPrism(['mock', openapi, '--errors']);
     try {
-      const args = ['--base-url', prism.url, '--token', 'mock-token-a-0001', '--user-id', 'u1', '--token-b', 'mock-token-b-0002', '--user-id-b', 'u2', '--seed', '99'];
+      const args = [
+        '--base-url',
+        prism.url,
+        '--token',
+        'mock-token-a-0001',
+        '--user-id',
+        'u1',
+        '--token-b',
+        'mock-token-b-0002',
+        '--user-id-b',
+        'u2',
+        '--seed',
+        '99',
+      ];
       const run = await runCli(args, { timeoutMs: 280_000 });
       expect(run.code).toBe(1);
       const outcome = new Map(run.results?.checks.map((c) => [c.id, c.outcome]));
       // Shapes come from the same schemas, so the mock's examples pass the suite's schema checks.
-      for (const id of ['user-banks.list.schema', 'rfp-registrations.list.schema', 'user-banks.create.schema']) expect(outcome.get(id), id).toBe('pass');
+      for (const id of ['user-banks.list.schema', 'rfp-registrations.list.schema', 'user-banks.create.schema'])
+        expect(outcome.get(id), id).toBe('pass');
       // No state: a created bank is not the one sent, any bearer token is accepted, filters do nothing.
-      for (const id of ['user-banks.create.returned-as-given', 'auth.list-user-banks.unknown-token-refused', 'user-banks.list.filter-no-match']) {
+      for (const id of [
+        'user-banks.create.returned-as-given',
+        'auth.list-user-banks.unknown-token-refused',
+        'user-banks.list.filter-no-match',
+      ]) {
         expect(outcome.get(id), id).toBe('fail');
       }
     } finally {

@@ -11,13 +11,18 @@ import { mergeResults } from '../../src/merge/merge-results.js';
 import type { Results } from '../../src/results/results.js';
 import { projectRoot, runCli } from '../support/run-cli.js';
 
-const outcomes = (results: Results | undefined): Record<string, string> => Object.fromEntries((results?.checks ?? []).map((c) => [c.id, c.outcome]));
+const outcomes = (results: Results | undefined): Record<string, string> =>
+  Object.fromEntries((results?.checks ?? []).map((c) => [c.id, c.outcome]));
 
 describe('sharded runs', () => {
   test('two shards merged by `banklink-conformance merge-reports` equal the checks of a whole run', async () => {
     const seed = ['--seed', '4242'];
     const long = { timeoutMs: 280_000 };
-    const [whole, one, two] = await Promise.all([runCli(seed, long), runCli([...seed, '--shard', '1/2'], long), runCli([...seed, '--shard', '2/2'], long)]);
+    const [whole, one, two] = await Promise.all([
+      runCli(seed, long),
+      runCli([...seed, '--shard', '1/2'], long),
+      runCli([...seed, '--shard', '2/2'], long),
+    ]);
     for (const run of [whole, one, two]) expect(run.code, run.stderr + run.stdout).toBe(0);
 
     // Each file but the run-wide one runs in exactly one shard.
@@ -34,11 +39,15 @@ describe('sharded runs', () => {
     for (const run of [one, two]) expect(run.stdout).not.toContain('untested MUST requirement(s)');
 
     const out = mkdtempSync(join(tmpdir(), 'blc-merged-'));
-    const merge = spawnSync(process.execPath, [join(projectRoot, 'bin', 'banklink-conformance.mjs'), 'merge-reports', one.reportDir, two.reportDir, '--out', out], {
-      encoding: 'utf8',
-      timeout: 60_000,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CI: 'true' },
-    });
+    const merge = spawnSync(
+      process.execPath,
+      [join(projectRoot, 'bin', 'banklink-conformance.mjs'), 'merge-reports', one.reportDir, two.reportDir, '--out', out],
+      {
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CI: 'true' },
+      },
+    );
     expect(merge.status, merge.stderr).toBe(0);
     const merged = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as Results;
     expect(outcomes(merged)).toEqual(outcomes(whole.results));
@@ -67,10 +76,14 @@ describe('sharded runs', () => {
   }, 300_000);
 
   test('merge-reports with a missing directory: one sentence, exit 2', () => {
-    const run = spawnSync(process.execPath, [join(projectRoot, 'bin', 'banklink-conformance.mjs'), 'merge-reports', join(tmpdir(), 'no-such-shard-dir')], {
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    const run = spawnSync(
+      process.execPath,
+      [join(projectRoot, 'bin', 'banklink-conformance.mjs'), 'merge-reports', join(tmpdir(), 'no-such-shard-dir')],
+      {
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/no results\.json at .*give the --report-dir of each shard/);
   });

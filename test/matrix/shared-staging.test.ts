@@ -48,7 +48,13 @@ describe.concurrent('a target that lists creations late', () => {
     }
   });
 
-  for (const name of ['bank-not-kept', 'bank-rejected-but-kept', 'bank-id-collision-concurrent', 'auth-refused-write-persists', 'cross-tenant-bank-create'] as const) {
+  for (const name of [
+    'bank-not-kept',
+    'bank-rejected-but-kept',
+    'bank-id-collision-concurrent',
+    'auth-refused-write-persists',
+    'cross-tenant-bank-create',
+  ] as const) {
     test(`300 ms late, fault ${name}: still caught by ${faultNamed(name).caughtBy}`, async () => {
       await expectCaughtOn('late-listing-300ms', name);
     });

@@ -22,7 +22,9 @@ describe.concurrent('every corner of the staging envelope: decided and conforman
       try {
         const run = await runCli([...targetArgs(reference), '--seed', '11'], { timeoutMs: RUN_BOUND_MS });
         const checks = run.results?.checks ?? [];
-        const notDecided = checks.filter((c) => c.outcome === 'fail' || c.outcome === 'inconclusive').map((c) => `${c.outcome} ${c.id}: ${c.message}`);
+        const notDecided = checks
+          .filter((c) => c.outcome === 'fail' || c.outcome === 'inconclusive')
+          .map((c) => `${c.outcome} ${c.id}: ${c.message}`);
         expect(notDecided, run.stdout).toEqual([]);
         expect(run.code, run.stderr).toBe(0);
         expect(run.results?.verdict).toBe('conformant');

@@ -89,7 +89,9 @@ describe.concurrent('an egress proxy', () => {
     const front = await startTlsFront(pki.valid, ref.port);
     const proxy = await startForwardProxy();
     served.push(front, proxy);
-    const run = await runCli([...targetArgs({ ...ref, url: front.url }), '--seed', '5', '--ca-cert', caFile], { env: { HTTPS_PROXY: proxy.url } });
+    const run = await runCli([...targetArgs({ ...ref, url: front.url }), '--seed', '5', '--ca-cert', caFile], {
+      env: { HTTPS_PROXY: proxy.url },
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(proxy.counts.connect).toBeGreaterThan(0);
     expect(proxy.counts.plain).toBe(0);

@@ -26,7 +26,10 @@ describe.concurrent('every legitimate variation passes', () => {
         // A warn carries a replay too (issue 30).
         for (const check of run.results?.checks.filter((c) => c.outcome === 'warn') ?? []) {
           expect(check.curl.length, `${check.id} has no curl line: ${check.message}`).toBeGreaterThan(0);
-          expect(check.findings.some((f) => f.actual !== undefined || f.counterexample !== undefined), `${check.id} names no value seen: ${check.message}`).toBe(true);
+          expect(
+            check.findings.some((f) => f.actual !== undefined || f.counterexample !== undefined),
+            `${check.id} names no value seen: ${check.message}`,
+          ).toBe(true);
         }
         expect(run.results?.summary.inconclusive, run.stdout).toBe(0);
         expect(run.code, run.stderr).toBe(0);

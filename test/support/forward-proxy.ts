@@ -32,10 +32,13 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
     counts.plain += 1;
     const headers = { ...req.headers };
     delete headers['proxy-connection'];
-    const upstream = request({ host: '127.0.0.1', port: target.port, method: req.method, path: target.pathname + target.search, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = request(
+      { host: '127.0.0.1', port: target.port, method: req.method, path: target.pathname + target.search, headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });

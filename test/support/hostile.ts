@@ -135,7 +135,11 @@ export function throttlingProxy(targetUrl: string, throttledPrefix: string): Beh
     req.on('end', () => {
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && name !== 'host') headers[name] = value;
-      fetch(`${targetUrl}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) })
+      fetch(`${targetUrl}${req.url ?? '/'}`, {
+        method: req.method ?? 'GET',
+        headers,
+        ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+      })
         .then(async (answer) => {
           res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
           res.end(Buffer.from(await answer.arrayBuffer()));

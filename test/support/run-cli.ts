@@ -37,15 +37,24 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun
   const reportDir = mkdtempSync(join(tmpdir(), 'blc-report-'));
   const hasReportDir = args.some((a) => a === '--report-dir' || a.startsWith('--report-dir='));
   const fullArgs = hasReportDir ? args : [...args, '--report-dir', reportDir];
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CI: 'true', ...(options.env ?? {}) };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    CI: 'true',
+    ...(options.env ?? {}),
+  };
   const started = Date.now();
   return new Promise((resolvePromise, reject) => {
     // tsx's loader by absolute URL: the child's cwd is a temp dir, where 'tsx' would not resolve.
-    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(projectRoot, 'src', 'bin', 'cli.ts'), ...fullArgs], {
-      cwd: options.cwd ?? mkdtempSync(join(tmpdir(), 'blc-cwd-')),
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', import.meta.resolve('tsx'), join(projectRoot, 'src', 'bin', 'cli.ts'), ...fullArgs],
+      {
+        cwd: options.cwd ?? mkdtempSync(join(tmpdir(), 'blc-cwd-')),
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -67,7 +76,10 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun
 }
 
 /** The CLI arguments that point the suite at a running reference, as a partner would. */
-export function targetArgs(reference: { url: string; callers: { a: { token: string; userIds: string[] }; b: { token: string; userIds: string[] } } }, withB = true): string[] {
+export function targetArgs(
+  reference: { url: string; callers: { a: { token: string; userIds: string[] }; b: { token: string; userIds: string[] } } },
+  withB = true,
+): string[] {
   const args = ['--base-url', reference.url, '--token', reference.callers.a.token, '--user-id', reference.callers.a.userIds[0] as string];
   if (withB) args.push('--token-b', reference.callers.b.token, '--user-id-b', reference.callers.b.userIds[0] as string);
   return args;

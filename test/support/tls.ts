@@ -14,14 +14,23 @@ export interface Pem {
 }
 
 function keyPair(): { privateKey: forge.pki.rsa.PrivateKey; publicKey: forge.pki.rsa.PublicKey; pem: string } {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
   const forgeKey = forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey;
   return { privateKey: forgeKey, publicKey: forge.pki.setRsaPublicKey(forgeKey.n, forgeKey.e), pem: privateKey };
 }
 
 let serial = 1;
 
-function certificate(subjectCn: string, publicKey: forge.pki.rsa.PublicKey, issuer: { cn: string; key: forge.pki.rsa.PrivateKey }, options: { ca?: boolean; notBefore: Date; notAfter: Date; altNames?: { ip?: string; dns?: string }[] }): string {
+function certificate(
+  subjectCn: string,
+  publicKey: forge.pki.rsa.PublicKey,
+  issuer: { cn: string; key: forge.pki.rsa.PrivateKey },
+  options: { ca?: boolean; notBefore: Date; notAfter: Date; altNames?: { ip?: string; dns?: string }[] },
+): string {
   const cert = forge.pki.createCertificate();
   cert.publicKey = publicKey;
   cert.serialNumber = (serial++).toString(16).padStart(2, '0');
@@ -32,7 +41,11 @@ function certificate(subjectCn: string, publicKey: forge.pki.rsa.PublicKey, issu
   const extensions: object[] = [{ name: 'basicConstraints', cA: options.ca === true, critical: true }];
   if (options.ca) extensions.push({ name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true });
   else extensions.push({ name: 'keyUsage', digitalSignature: true, keyEncipherment: true }, { name: 'extKeyUsage', serverAuth: true });
-  if (options.altNames) extensions.push({ name: 'subjectAltName', altNames: options.altNames.map((a) => (a.ip ? { type: 7, ip: a.ip } : { type: 2, value: a.dns })) });
+  if (options.altNames)
+    extensions.push({
+      name: 'subjectAltName',
+      altNames: options.altNames.map((a) => (a.ip ? { type: 7, ip: a.ip } : { type: 2, value: a.dns })),
+    });
   cert.setExtensions(extensions);
   cert.sign(issuer.key, forge.md.sha256.create());
   return forge.pki.certificateToPem(cert);
@@ -53,10 +66,23 @@ export interface TestPki {
 export function makePki(): TestPki {
   const ca = keyPair();
   const caCn = 'banklink-conformance test CA';
-  const caCert = certificate(caCn, ca.publicKey, { cn: caCn, key: ca.privateKey }, { ca: true, notBefore: new Date(Date.now() - DAY), notAfter: new Date(Date.now() + 30 * DAY) });
+  const caCert = certificate(
+    caCn,
+    ca.publicKey,
+    { cn: caCn, key: ca.privateKey },
+    { ca: true, notBefore: new Date(Date.now() - DAY), notAfter: new Date(Date.now() + 30 * DAY) },
+  );
   const leaf = (cn: string, altNames: { ip?: string; dns?: string }[], from: number, to: number): Pem => {
     const pair = keyPair();
-    return { cert: certificate(cn, pair.publicKey, { cn: caCn, key: ca.privateKey }, { notBefore: new Date(from), notAfter: new Date(to), altNames }), key: pair.pem };
+    return {
+      cert: certificate(
+        cn,
+        pair.publicKey,
+        { cn: caCn, key: ca.privateKey },
+        { notBefore: new Date(from), notAfter: new Date(to), altNames },
+      ),
+      key: pair.pem,
+    };
   };
   const now = Date.now();
   return {

@@ -41,7 +41,14 @@ class WarmProcess {
       const reportDir = answer.reportDir as string;
       const file = join(reportDir, 'results.json');
       const results = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Results) : undefined;
-      waiting.resolve({ code: answer.code ?? null, stdout: answer.stdout ?? '', stderr: this.stderr, reportDir, ...(results ? { results } : {}), durationMs: Date.now() - waiting.started });
+      waiting.resolve({
+        code: answer.code ?? null,
+        stdout: answer.stdout ?? '',
+        stderr: this.stderr,
+        reportDir,
+        ...(results ? { results } : {}),
+        durationMs: Date.now() - waiting.started,
+      });
     });
     this.child.on('close', () => {
       for (const waiting of this.pending.values()) waiting.reject(new Error(`the warm runner ended: ${this.stderr.slice(-2_000)}`));
@@ -55,10 +62,12 @@ class WarmProcess {
         this.child.kill('SIGKILL');
         reject(new Error(`the run did not end within ${boundMs} ms: ${argv.join(' ')}`));
       }, boundMs);
-      const done = <T>(settle: (value: T) => void) => (value: T) => {
-        clearTimeout(timer);
-        settle(value);
-      };
+      const done =
+        <T>(settle: (value: T) => void) =>
+        (value: T) => {
+          clearTimeout(timer);
+          settle(value);
+        };
       this.pending.set(id, { resolve: done(resolve), reject: done(reject), started: Date.now() });
       this.child.stdin.write(`${JSON.stringify({ id, argv, env })}\n`);
     });

@@ -21,16 +21,18 @@ const answer = (line: object): void => {
 console.log = (...args: unknown[]) => console.error(...args);
 
 let queue = Promise.resolve();
-createInterface({ input: process.stdin }).on('line', (line) => {
-  const job = JSON.parse(line) as Job;
-  queue = queue.then(async () => {
-    try {
-      const run = await runs.run(job.argv, job.env);
-      answer({ id: job.id, code: run.code, stdout: run.stdout, reportDir: run.reportDir });
-    } catch (error) {
-      answer({ id: job.id, error: (error as Error).stack ?? String(error) });
-    }
+createInterface({ input: process.stdin })
+  .on('line', (line) => {
+    const job = JSON.parse(line) as Job;
+    queue = queue.then(async () => {
+      try {
+        const run = await runs.run(job.argv, job.env);
+        answer({ id: job.id, code: run.code, stdout: run.stdout, reportDir: run.reportDir });
+      } catch (error) {
+        answer({ id: job.id, error: (error as Error).stack ?? String(error) });
+      }
+    });
+  })
+  .on('close', () => {
+    void queue.then(() => runs.close()).finally(() => process.exit(0));
   });
-}).on('close', () => {
-  void queue.then(() => runs.close()).finally(() => process.exit(0));
-});

@@ -93,8 +93,19 @@ describe('invalid create requests', () => {
   const requests = sample(invalidCreateRequest('usr_1'), 600);
 
   test('every family of defect is generated', () => {
-    const kinds = new Set(requests.map((r) => r.kind.replace(/^(account_number|routing_number|user_id|account_holder_type|bank_account_type) /, '<field> ')));
-    for (const family of ['<field> missing', '<field> is an empty string', '<field> has non-digits', '<field> with a bad checksum', '<field> of a bad length', '<field> of an unknown value', '<field> of no user', 'unknown extra members']) {
+    const kinds = new Set(
+      requests.map((r) => r.kind.replace(/^(account_number|routing_number|user_id|account_holder_type|bank_account_type) /, '<field> ')),
+    );
+    for (const family of [
+      '<field> missing',
+      '<field> is an empty string',
+      '<field> has non-digits',
+      '<field> with a bad checksum',
+      '<field> of a bad length',
+      '<field> of an unknown value',
+      '<field> of no user',
+      'unknown extra members',
+    ]) {
       expect([...kinds], family).toContain(family);
     }
     expect(requests.some((r) => r.kind.startsWith('malformed JSON'))).toBe(true);

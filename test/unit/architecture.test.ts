@@ -91,25 +91,39 @@ describe('the folders of src/', () => {
   });
 
   test('every folder of src/ stands on a floor', () => {
-    const folders = readdirSync(srcDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const folders = readdirSync(srcDir, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
     expect(folders.filter((folder) => !FLOORS.some((floor) => floor.includes(folder)))).toEqual([]);
   });
 
   test('no cycle between folders', () => {
     const cycle = findCycle(edges);
-    expect(cycle === undefined ? undefined : cycle.map((folder, i) => (i === 0 ? folder : `${edges.get(cycle[i - 1] as string)?.get(folder)} -> ${folder}`)).join('\n')).toBeUndefined();
+    expect(
+      cycle === undefined
+        ? undefined
+        : cycle.map((folder, i) => (i === 0 ? folder : `${edges.get(cycle[i - 1] as string)?.get(folder)} -> ${folder}`)).join('\n'),
+    ).toBeUndefined();
   });
 
   test('no circle of files either, inside a folder or across', () => {
     const files = fileImports();
     const cycle = findCycle(files);
-    expect(cycle === undefined ? undefined : cycle.slice(1).map((to, i) => files.get(cycle[i] as string)?.get(to)).join('\n')).toBeUndefined();
+    expect(
+      cycle === undefined
+        ? undefined
+        : cycle
+            .slice(1)
+            .map((to, i) => files.get(cycle[i] as string)?.get(to))
+            .join('\n'),
+    ).toBeUndefined();
   });
 
   test('no import reaches a folder on its own floor or above', () => {
     const upward: string[] = [];
     for (const [from, targets] of edges) {
-      for (const [to, example] of targets) if (floorOf(to) >= floorOf(from)) upward.push(`${from} (floor ${floorOf(from)}) -> ${to} (floor ${floorOf(to)}): ${example}`);
+      for (const [to, example] of targets)
+        if (floorOf(to) >= floorOf(from)) upward.push(`${from} (floor ${floorOf(from)}) -> ${to} (floor ${floorOf(to)}): ${example}`);
     }
     expect(upward).toEqual([]);
   });

@@ -10,7 +10,14 @@ const OUTCOMES: Outcome[] = ['pass', 'fail', 'warn', 'skip', 'inconclusive'];
 function run(suiteVersion: string, checks: Record<string, Outcome>, requirements: Record<string, Outcome | 'untested'> = {}): Results {
   return {
     suiteVersion,
-    checks: Object.entries(checks).map(([id, outcome]) => ({ id, area: id.split('.')[0], outcome, title: id, message: `${id} is ${outcome}`, requirement: 'r' })),
+    checks: Object.entries(checks).map(([id, outcome]) => ({
+      id,
+      area: id.split('.')[0],
+      outcome,
+      title: id,
+      message: `${id} is ${outcome}`,
+      requirement: 'r',
+    })),
     requirements: Object.entries(requirements).map(([id, outcome]) => ({ id, section: '4.2', level: 'MUST', outcome })),
   } as unknown as Results;
 }
@@ -20,11 +27,31 @@ describe('changeKind', () => {
     const table: Record<string, string | undefined> = {};
     for (const from of OUTCOMES) for (const to of OUTCOMES) table[`${from}->${to}`] = changeKind(from, to);
     expect(table).toEqual({
-      'pass->pass': undefined, 'pass->fail': 'regression', 'pass->warn': 'new-warn', 'pass->skip': 'newly-undecided', 'pass->inconclusive': 'newly-undecided',
-      'fail->pass': 'fixed', 'fail->fail': undefined, 'fail->warn': 'fixed', 'fail->skip': 'fixed', 'fail->inconclusive': 'fixed',
-      'warn->pass': 'fixed', 'warn->fail': 'regression', 'warn->warn': undefined, 'warn->skip': 'newly-undecided', 'warn->inconclusive': 'newly-undecided',
-      'skip->pass': 'now-pass', 'skip->fail': 'regression', 'skip->warn': 'new-warn', 'skip->skip': undefined, 'skip->inconclusive': 'newly-undecided',
-      'inconclusive->pass': 'now-pass', 'inconclusive->fail': 'regression', 'inconclusive->warn': 'new-warn', 'inconclusive->skip': 'newly-undecided', 'inconclusive->inconclusive': undefined,
+      'pass->pass': undefined,
+      'pass->fail': 'regression',
+      'pass->warn': 'new-warn',
+      'pass->skip': 'newly-undecided',
+      'pass->inconclusive': 'newly-undecided',
+      'fail->pass': 'fixed',
+      'fail->fail': undefined,
+      'fail->warn': 'fixed',
+      'fail->skip': 'fixed',
+      'fail->inconclusive': 'fixed',
+      'warn->pass': 'fixed',
+      'warn->fail': 'regression',
+      'warn->warn': undefined,
+      'warn->skip': 'newly-undecided',
+      'warn->inconclusive': 'newly-undecided',
+      'skip->pass': 'now-pass',
+      'skip->fail': 'regression',
+      'skip->warn': 'new-warn',
+      'skip->skip': undefined,
+      'skip->inconclusive': 'newly-undecided',
+      'inconclusive->pass': 'now-pass',
+      'inconclusive->fail': 'regression',
+      'inconclusive->warn': 'new-warn',
+      'inconclusive->skip': 'newly-undecided',
+      'inconclusive->inconclusive': undefined,
     });
   });
 });
@@ -38,7 +65,10 @@ describe('compareRuns', () => {
   });
 
   test('checks in only one run are listed apart; a new check that passes is no change, one that fails is a regression', () => {
-    const c = compareRuns(run('1', { 'auth.a': 'pass', 'auth.gone': 'fail' }), run('2', { 'auth.a': 'pass', 'http.new-pass': 'pass', 'http.new-fail': 'fail' }));
+    const c = compareRuns(
+      run('1', { 'auth.a': 'pass', 'auth.gone': 'fail' }),
+      run('2', { 'auth.a': 'pass', 'http.new-pass': 'pass', 'http.new-fail': 'fail' }),
+    );
     expect(c.suiteVersionsDiffer).toBe(true);
     expect(c.onlyInOld).toEqual([{ id: 'auth.gone', area: 'auth', outcome: 'fail' }]);
     expect(c.onlyInNew.map((x) => x.id)).toEqual(['http.new-pass', 'http.new-fail']);
@@ -47,7 +77,10 @@ describe('compareRuns', () => {
   });
 
   test('requirement outcomes that changed are listed; a fixed check carries the message of its old failure', () => {
-    const c = compareRuns(run('1', { 'users.a': 'fail' }, { 'user.ssn': 'fail', 'user.phone': 'pass' }), run('1', { 'users.a': 'pass' }, { 'user.ssn': 'pass', 'user.phone': 'pass' }));
+    const c = compareRuns(
+      run('1', { 'users.a': 'fail' }, { 'user.ssn': 'fail', 'user.phone': 'pass' }),
+      run('1', { 'users.a': 'pass' }, { 'user.ssn': 'pass', 'user.phone': 'pass' }),
+    );
     expect(c.requirementChanges).toEqual([{ id: 'user.ssn', section: '4.2', level: 'MUST', from: 'fail', to: 'pass' }]);
     expect(c.changes[0]).toMatchObject({ kind: 'fixed', message: 'users.a is fail' });
     expect(compareExitCode(c)).toBe(0);

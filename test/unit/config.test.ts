@@ -45,7 +45,11 @@ describe('configuration', () => {
   });
 
   test('flags win over the environment, which wins over .env', () => {
-    const config = load(['--runs', '7'], { CONFORMANCE_RUNS: '5', CONFORMANCE_MAX_WRITES: '9' }, 'CONFORMANCE_RUNS=3\nCONFORMANCE_MAX_WRITES=4\nCONFORMANCE_SEED=11\n');
+    const config = load(
+      ['--runs', '7'],
+      { CONFORMANCE_RUNS: '5', CONFORMANCE_MAX_WRITES: '9' },
+      'CONFORMANCE_RUNS=3\nCONFORMANCE_MAX_WRITES=4\nCONFORMANCE_SEED=11\n',
+    );
     expect(config.runs).toBe(7);
     expect(config.maxWrites).toBe(9);
     expect(config.seed).toBe(11);
@@ -69,8 +73,12 @@ describe('configuration', () => {
     expect(messageOf(() => load([], { CONFORMANCE_TOKEN: 'token-123456', CONFORMANCE_USER_ID: 'usr_1' }))).toBe(
       'CONFORMANCE_TOKEN in the environment, CONFORMANCE_USER_ID in the environment are set but no base URL is: give --base-url (CONFORMANCE_BASE_URL) for the target, or remove them to test the embedded reference',
     );
-    expect(codeOf(() => load([], { CONFORMANCE_BASE_URL: '', CONFORMANCE_TOKEN: 'token-123456', CONFORMANCE_USER_ID: 'usr_1' }))).toBe('EMPTY_BASE_URL');
-    expect(messageOf(() => load([], {}, 'CONFORMANCE_BASE_URL=\n'))).toMatch(/^the base URL \(CONFORMANCE_BASE_URL in \.env\) is set but empty/);
+    expect(codeOf(() => load([], { CONFORMANCE_BASE_URL: '', CONFORMANCE_TOKEN: 'token-123456', CONFORMANCE_USER_ID: 'usr_1' }))).toBe(
+      'EMPTY_BASE_URL',
+    );
+    expect(messageOf(() => load([], {}, 'CONFORMANCE_BASE_URL=\n'))).toMatch(
+      /^the base URL \(CONFORMANCE_BASE_URL in \.env\) is set but empty/,
+    );
     expect(codeOf(() => load(['--base-url', '']))).toBe('EMPTY_BASE_URL');
     expect(codeOf(() => load(['--base-url', '  ']))).toBe('EMPTY_BASE_URL');
     // Settings that do not name a target still go with the embedded reference, and empty ones are unset.
@@ -78,8 +86,12 @@ describe('configuration', () => {
   });
 
   test('an unknown CONFORMANCE_* name, in the environment or .env, is refused with the name it may mean', () => {
-    expect(messageOf(() => load([], {}, 'CONFORMANCE_BASEURL=\n'))).toMatch(/^CONFORMANCE_BASEURL in .*\.env is not a setting of banklink-conformance: did you mean CONFORMANCE_BASE_URL\?/);
-    expect(messageOf(() => load([], { CONFORMANCE_USERID: 'u' }))).toMatch(/^CONFORMANCE_USERID in the environment .*did you mean CONFORMANCE_USER_ID\?/);
+    expect(messageOf(() => load([], {}, 'CONFORMANCE_BASEURL=\n'))).toMatch(
+      /^CONFORMANCE_BASEURL in .*\.env is not a setting of banklink-conformance: did you mean CONFORMANCE_BASE_URL\?/,
+    );
+    expect(messageOf(() => load([], { CONFORMANCE_USERID: 'u' }))).toMatch(
+      /^CONFORMANCE_USERID in the environment .*did you mean CONFORMANCE_USER_ID\?/,
+    );
     expect(codeOf(() => load([], { CONFORMANCE_SOMETHING_ELSE_ENTIRELY: 'x' }))).toBe('UNKNOWN_VARIABLE');
     expect(messageOf(() => load([], { CONFORMANCE_SOMETHING_ELSE_ENTIRELY: 'x' }))).not.toContain('did you mean');
     // Other names are none of our business.
@@ -92,20 +104,26 @@ describe('configuration', () => {
       '--token starts with "Bearer ": give the token alone; the suite writes "Authorization: Bearer <token>" itself',
     );
     expect(codeOf(() => load(target, { CONFORMANCE_TOKEN: 'bearer abcdefghijk' }))).toBe('BAD_TOKEN');
-    expect(messageOf(() => load(target, { CONFORMANCE_TOKEN: 'user' }))).toMatch(/^CONFORMANCE_TOKEN in the environment is 4 characters long, shorter than 8/);
+    expect(messageOf(() => load(target, { CONFORMANCE_TOKEN: 'user' }))).toMatch(
+      /^CONFORMANCE_TOKEN in the environment is 4 characters long, shorter than 8/,
+    );
     expect(codeOf(() => load([...target, '--token', 'token-123456', '--token-b', 'other']))).toBe('BAD_TOKEN');
     expect(load([...target, '--token', '12345678']).token).toBe('12345678');
   });
 
   test('npm that took an option because "--" is missing is told so', () => {
     const npm = { npm_lifecycle_event: 'conformance', npm_config_base_url: 'http://127.0.0.1:9' };
-    expect(messageOf(() => load(['usr_1'], npm))).toBe('npm took --base-url as its own option because a "--" is missing: write npm run conformance -- --base-url ...');
+    expect(messageOf(() => load(['usr_1'], npm))).toBe(
+      'npm took --base-url as its own option because a "--" is missing: write npm run conformance -- --base-url ...',
+    );
     // Outside npm, such a variable is someone else's.
     expect(load([], { npm_config_base_url: 'x' }).baseUrl).toBeUndefined();
   });
 
   test('an unknown flag close to a known one names it', () => {
-    expect(messageOf(() => load(['--base-ur', 'x']))).toBe('unknown option --base-ur (did you mean --base-url?); run with --help to see the options');
+    expect(messageOf(() => load(['--base-ur', 'x']))).toBe(
+      'unknown option --base-ur (did you mean --base-url?); run with --help to see the options',
+    );
   });
 
   test('each mistake has its own code', () => {
@@ -124,7 +142,9 @@ describe('configuration', () => {
 
 test('--skip-area takes known areas, comma-separated; an unknown one is one sentence naming the areas', () => {
   expect(skippedAreas(loadConfig({ argv: ['--skip-area', 'replay, robustness'], env: {} }).skipArea)).toEqual(['replay', 'robustness']);
-  expect(() => loadConfig({ argv: ['--skip-area', 'replays'], env: {} })).toThrow(/--skip-area replays: not an area of checks; the areas are auth, .*replay, robustness/);
+  expect(() => loadConfig({ argv: ['--skip-area', 'replays'], env: {} })).toThrow(
+    /--skip-area replays: not an area of checks; the areas are auth, .*replay, robustness/,
+  );
 });
 
 describe('names as the user gave them', () => {
@@ -134,7 +154,11 @@ describe('names as the user gave them', () => {
   });
 
   test('each setting keeps where it came from: the flag, the environment or .env', () => {
-    const config = load(['--user-id', 'u1'], { CONFORMANCE_BASE_URL: 'https://staging.example.com', CONFORMANCE_TOKEN: 'tok-from-env-123456' }, 'CONFORMANCE_TOKEN_B=tok-from-dotenv-654321\n');
+    const config = load(
+      ['--user-id', 'u1'],
+      { CONFORMANCE_BASE_URL: 'https://staging.example.com', CONFORMANCE_TOKEN: 'tok-from-env-123456' },
+      'CONFORMANCE_TOKEN_B=tok-from-dotenv-654321\n',
+    );
     expect(config.origins?.token).toBe('CONFORMANCE_TOKEN in the environment');
     expect(config.origins?.['token-b']).toMatch(/^CONFORMANCE_TOKEN_B in .*\.env$/);
     expect(config.origins?.['user-id']).toBe('--user-id');

@@ -13,7 +13,10 @@ describe('requirement coverage', () => {
   test('every MUST requirement has at least one check in src/checks', () => {
     const uncovered = requirements.filter((r) => r.level === 'MUST' && !covered.has(r.id));
     const list = uncovered.map((r) => `  ${r.id} (section ${r.section}): ${r.quote}`).join('\n');
-    expect(uncovered.map((r) => r.id), `MUST requirements with no check (register one in src/checks/<area>.ts and implement it in suites/):\n${list}`).toEqual([]);
+    expect(
+      uncovered.map((r) => r.id),
+      `MUST requirements with no check (register one in src/checks/<area>.ts and implement it in suites/):\n${list}`,
+    ).toEqual([]);
   });
 
   test('every requirement a check cites exists in the catalog (no typo hides a gap)', () => {

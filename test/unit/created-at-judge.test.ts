@@ -19,7 +19,13 @@ function creation(createdAt: string, date: string | undefined): Creation {
     durationMs: 5,
     throttledRetries: 0,
   };
-  const input = { user_id: 'u1', account_number: '1234', routing_number: '011000015', account_holder_type: 'individual', bank_account_type: 'checking' };
+  const input = {
+    user_id: 'u1',
+    account_number: '1234',
+    routing_number: '011000015',
+    account_holder_type: 'individual',
+    bank_account_type: 'checking',
+  };
   return { input, exchange, sentAt: NOW - 10, answeredAt: NOW + 10 };
 }
 

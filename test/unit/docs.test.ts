@@ -10,7 +10,13 @@ import { OPTIONS } from '../../src/config/config.js';
 import { packageRoot } from '../../src/core/paths.js';
 
 const docsDir = join(packageRoot, 'docs');
-const documents = [join(packageRoot, 'README.md'), join(packageRoot, 'CONTRIBUTING.md'), ...readdirSync(docsDir).filter((f) => f.endsWith('.md')).map((f) => join(docsDir, f))];
+const documents = [
+  join(packageRoot, 'README.md'),
+  join(packageRoot, 'CONTRIBUTING.md'),
+  ...readdirSync(docsDir)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join(docsDir, f)),
+];
 const read = (path: string): string => readFileSync(path, 'utf8');
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
@@ -40,7 +46,12 @@ describe('documentation', () => {
 
   test('README links every document of docs/ and CONTRIBUTING.md', () => {
     const linked = new Set(linksOf(readme));
-    const expected = ['CONTRIBUTING.md', ...readdirSync(docsDir).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+    const expected = [
+      'CONTRIBUTING.md',
+      ...readdirSync(docsDir)
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `docs/${f}`),
+    ];
     expect(expected.filter((path) => !linked.has(path))).toEqual([]);
   });
 
@@ -52,7 +63,8 @@ describe('documentation', () => {
         const [path, anchor] = link.split('#') as [string, string | undefined];
         const target = path === '' ? document : resolve(dirname(document), path);
         if (!existsSync(target)) broken.push(`${document}: ${link} (no such file)`);
-        else if (anchor !== undefined && target.endsWith('.md') && !anchorsOf(read(target)).has(anchor)) broken.push(`${document}: ${link} (no such heading)`);
+        else if (anchor !== undefined && target.endsWith('.md') && !anchorsOf(read(target)).has(anchor))
+          broken.push(`${document}: ${link} (no such heading)`);
       }
     }
     expect(broken).toEqual([]);

@@ -33,7 +33,11 @@ describe('every check can fail', () => {
   });
 
   test('`npm run serve -- --list-faults` shows, per check, the faults that prove it', () => {
-    const run = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), join(packageRoot, 'src', 'reference', 'serve.ts'), '--list-faults'], { encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(
+      process.execPath,
+      ['--import', import.meta.resolve('tsx'), join(packageRoot, 'src', 'reference', 'serve.ts'), '--list-faults'],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
     expect(run.status, run.stderr).toBe(0);
     for (const proof of proofsByCheck()) {
       expect(run.stdout).toContain(`${proof.check.id}  (${proof.expected} on ${proof.faults.map((f) => f.name).join(', ')})`);

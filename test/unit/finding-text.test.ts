@@ -22,7 +22,9 @@ describe('a schema violation shows the value that broke it', () => {
     expect(text).toContain('/ssn must match pattern');
     expect(text).toContain('a string of 11 characters (personal data, not shown)');
     expect(text).not.toContain('912-34-5678');
-    expect(describeViolations(validate('user-bank', { ...bank, account_number: 123456789 }))).toContain('seen number (personal data, not shown)');
+    expect(describeViolations(validate('user-bank', { ...bank, account_number: 123456789 }))).toContain(
+      'seen number (personal data, not shown)',
+    );
   });
 
   test('a missing member has no value; a long one is cut with its length', () => {

@@ -35,7 +35,9 @@ describe('a walk on a growing list', () => {
   });
 
   test('at its page cap, a walk still reading new ids gets the pages the growth needs', () => {
-    expect(growthDecision(reading({ distinct: 120, expected: 100, size: 100, elapsedMs: 1_000, atCap: true }))).toEqual({ extendBy: Math.ceil((20 * 1.5) / 100) + 2 });
+    expect(growthDecision(reading({ distinct: 120, expected: 100, size: 100, elapsedMs: 1_000, atCap: true }))).toEqual({
+      extendBy: Math.ceil((20 * 1.5) / 100) + 2,
+    });
   });
 
   test('an id read twice is a cursor going round, not growth: no more pages, no widening', () => {

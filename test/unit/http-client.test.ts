@@ -176,11 +176,15 @@ describe('stale keep-alive connections', () => {
     });
     const proven = client(server.url, { concurrency: 1 });
     proven.storedProbe = makeStoredProbe(proven, { defaultUserId: 'u1', settleMs: 0 });
-    expect((await proven.send({ method: 'POST', path: '/user_banks', json: { user_id: 'u1', account_number: '1234567890' } })).status).toBe(201);
+    expect((await proven.send({ method: 'POST', path: '/user_banks', json: { user_id: 'u1', account_number: '1234567890' } })).status).toBe(
+      201,
+    );
     expect(posts).toBe(2);
     expect(proven.throttleStats().transient?.connectionResends).toBe(1);
     const unproven = client(server.url, { concurrency: 1 });
-    expect(await codeOf(unproven.send({ method: 'POST', path: '/user_banks', json: { user_id: 'u1', account_number: '1234567890' } }))).toBe('CONNECTION');
+    expect(
+      await codeOf(unproven.send({ method: 'POST', path: '/user_banks', json: { user_id: 'u1', account_number: '1234567890' } })),
+    ).toBe('CONNECTION');
     expect(posts).toBe(3);
   });
 });

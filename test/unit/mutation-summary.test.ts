@@ -22,18 +22,29 @@ const mutant = (id: string, status: string, line: number, column: number, endCol
   location: { start: { line, column }, end: { line, column: endColumn } },
 });
 // The explained mutant as Stryker reports it: its line's text, place, mutator and replacement.
-const asExplained = (status: string) => mutant('1', status, 2, explained.from, toColumn as number, explained.mutator, explained.replacement);
+const asExplained = (status: string) =>
+  mutant('1', status, 2, explained.from, toColumn as number, explained.mutator, explained.replacement);
 
 function summary(mutants: unknown[]): { status: number | null; stdout: string } {
   const file = join(mkdtempSync(join(tmpdir(), 'blc-mutation-')), 'mutation.json');
   writeFileSync(file, JSON.stringify({ files: { [explained!.file]: { source, mutants } } }));
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'scripts', 'mutation-summary.ts'), file], { cwd: projectRoot, encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'scripts', 'mutation-summary.ts'), file], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: run.status, stdout: run.stdout };
 }
 
 test('an explained survivor does not count against the score; one that is not does, by name, and under 90% is exit 1', () => {
-  const run = summary([asExplained('Survived'), mutant('2', 'Killed', 3, 14, 15, 'NumericLiteral', '0'), mutant('3', 'Survived', 3, 6, 11, 'StringLiteral', '""')]);
-  expect(run.stdout).toContain('Explained survivors (scripts/mutation-explained.ts), cannot change what the spec states: 1 (empty-last-page 1)');
+  const run = summary([
+    asExplained('Survived'),
+    mutant('2', 'Killed', 3, 14, 15, 'NumericLiteral', '0'),
+    mutant('3', 'Survived', 3, 6, 11, 'StringLiteral', '""'),
+  ]);
+  expect(run.stdout).toContain(
+    'Explained survivors (scripts/mutation-explained.ts), cannot change what the spec states: 1 (empty-last-page 1)',
+  );
   expect(run.stdout).toMatch(/Survivors not explained \(1\)[^\n]*\n {2}src\/reference\/paginate\.ts:3:6 StringLiteral/);
   expect(run.stdout).toContain('Killed of what is not explained: 1 of 2, 50.0% (goal 90%): BELOW THE GOAL');
   expect(run.status).toBe(1);

@@ -12,7 +12,13 @@ import { suiteVersion } from '../../src/results/results.js';
 
 const file = join(schemasDir, 'openapi.json');
 const root = resolve(import.meta.dirname, '..', '..');
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, unknown>; parameters?: { name: string; schema: Record<string, unknown> }[] }>>; [k: string]: unknown };
+type Doc = {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, unknown>; parameters?: { name: string; schema: Record<string, unknown> }[] }>
+  >;
+  [k: string]: unknown;
+};
 
 describe('schemas/openapi.json', () => {
   test('is in step with schemas/*.schema.json (run npm run build:openapi when this fails)', () => {
@@ -21,8 +27,13 @@ describe('schemas/openapi.json', () => {
   });
 
   test('describes the four operations, each behind the bearer scheme, each with a 2XX and a generic 4XX', () => {
-    const doc = JSON.parse(readFileSync(file, 'utf8')) as Doc & { security: unknown; components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> } };
-    const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as Doc & {
+      security: unknown;
+      components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
+    };
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     expect(operations.sort()).toEqual(['GET /rfp_registrations', 'GET /user_banks', 'GET /users/{user_id}', 'POST /user_banks']);
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
@@ -36,13 +47,17 @@ describe('schemas/openapi.json', () => {
   });
 
   test('lints clean with @redocly/cli (recommended-strict), offline', () => {
-    const run = spawnSync(join(root, 'node_modules', '.bin', 'redocly'), ['lint', file, '--extends', 'recommended-strict', '--format', 'json'], {
-      cwd: root,
-      encoding: 'utf8',
-      timeout: 60_000,
-      // No telemetry, no update check: the lint needs no network.
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', CI: 'true' },
-    });
+    const run = spawnSync(
+      join(root, 'node_modules', '.bin', 'redocly'),
+      ['lint', file, '--extends', 'recommended-strict', '--format', 'json'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 60_000,
+        // No telemetry, no update check: the lint needs no network.
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', CI: 'true' },
+      },
+    );
     expect(run.status, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout) as { totals: { errors: number; warnings: number }; problems: unknown[] };
     expect(report.problems).toEqual([]);

@@ -30,7 +30,12 @@ describe.concurrent('pagination runs', () => {
       // Every GET the whole run sent stays under the sum of the pagination walks' caps plus the
       // other checks' requests: the endless cursor was not followed without bound.
       const total = 105;
-      const walkCaps = REFERENCE_WALK_PAGES + smallLimitsFor(total).reduce((sum, k) => sum + pageCapFor(total, k), 0) + pageCapFor(total, undefined) + pageCapFor(total, 100) + 4 * pageCapFor(total, 1);
+      const walkCaps =
+        REFERENCE_WALK_PAGES +
+        smallLimitsFor(total).reduce((sum, k) => sum + pageCapFor(total, k), 0) +
+        pageCapFor(total, undefined) +
+        pageCapFor(total, 100) +
+        4 * pageCapFor(total, 1);
       // Each listing that proves an absence (8 lists at most: per user filter and caller) reads up to
       // the proof budget once; again after that, only the ordinary budget (src/pagination/proof-walk.ts).
       const proofExtra = 8 * (defaultMaxPages(100, PROOF_ITEM_BUDGET) - defaultMaxPages(100));

@@ -54,7 +54,12 @@ async function probeFor(script: Script): Promise<Probe> {
     checkTimeoutMs: 30_000,
   };
   const client = new HttpClient({ ...settings, maxRetryAfterMs: 100, maxThrottleRetries: 0, throttleBudgetMs: 100 });
-  return new Probe(checkSpec('user-banks.list.schema'), { settings, client, redactor: new Redactor([]), audit: new AnswerAudit(settings.baseUrl) });
+  return new Probe(checkSpec('user-banks.list.schema'), {
+    settings,
+    client,
+    redactor: new Redactor([]),
+    audit: new AnswerAudit(settings.baseUrl),
+  });
 }
 
 /** A well-behaved offset list of `total` items. */
@@ -96,7 +101,9 @@ describe('walk', () => {
   });
 
   test('stops at a repeated cursor', async () => {
-    const t = await probeFor((cursor) => ({ body: { data: [{ id: cursor ?? 'first' }], next_cursor: cursor === 'b' ? 'a' : cursor === 'a' ? 'b' : 'a' } }));
+    const t = await probeFor((cursor) => ({
+      body: { data: [{ id: cursor ?? 'first' }], next_cursor: cursor === 'b' ? 'a' : cursor === 'a' ? 'b' : 'a' },
+    }));
     const result = await walk(t, { path: '/user_banks', limit: 1 });
     expect(result.end).toBe('repeated-cursor');
     expect(result.pages).toHaveLength(3);
@@ -122,7 +129,9 @@ describe('walk', () => {
 
   test('the default page cap bounds a never-ending cursor without a maxPages', async () => {
     let n = 0;
-    const t = await probeFor(() => ({ body: { data: Array.from({ length: 100 }, (_, i) => ({ id: `${n}-${i}` })), next_cursor: `c${(n += 1)}` } }));
+    const t = await probeFor(() => ({
+      body: { data: Array.from({ length: 100 }, (_, i) => ({ id: `${n}-${i}` })), next_cursor: `c${(n += 1)}` },
+    }));
     const result = await walk(t, { path: '/user_banks' });
     expect(result.end).toBe('page-cap');
     expect(result.pages.length).toBeLessThanOrEqual(30);
@@ -164,7 +173,9 @@ describe('walk', () => {
   });
 
   test('a non-2xx page ends the walk with its status', async () => {
-    const t = await probeFor((cursor) => (cursor === null ? { body: { data: [{ id: 1 }], next_cursor: 'x' } } : { status: 500, body: { error: 'boom' } }));
+    const t = await probeFor((cursor) =>
+      cursor === null ? { body: { data: [{ id: 1 }], next_cursor: 'x' } } : { status: 500, body: { error: 'boom' } },
+    );
     const result = await walk(t, { path: '/user_banks', limit: 1 });
     expect(result.end).toBe('http-error');
     expect(result.pages.map((p) => p.status)).toEqual([200, 500]);

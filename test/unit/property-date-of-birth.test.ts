@@ -7,7 +7,10 @@ const day = fc.date({ min: new Date(Date.UTC(1900, 0, 1)), max: new Date(Date.UT
 const parts = (d: Date) => ({ date: d.getUTCDate(), month: d.getUTCMonth() + 1, year: d.getUTCFullYear() });
 
 test('every day of the calendar is a date of birth', () => {
-  fc.assert(fc.property(day, (d) => dateOfBirthProblem(parts(d)) === undefined), { seed: 1, numRuns: 500 });
+  fc.assert(
+    fc.property(day, (d) => dateOfBirthProblem(parts(d)) === undefined),
+    { seed: 1, numRuns: 500 },
+  );
 });
 
 test('a 0-based month is caught where it falls outside 1..12 or names another day', () => {

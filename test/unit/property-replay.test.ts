@@ -12,7 +12,9 @@ import { runCli, targetArgs } from '../support/run-cli.js';
 const FAULTS: FaultName[] = ['bank-leading-zeros-dropped', 'bank-create-500-on-wrong-type', 'user-unknown-500'];
 const SEED = '20261122';
 
-async function counterexampleOf(faultName: FaultName): Promise<{ code: number | null; counterexample: string | undefined; curl: string | undefined }> {
+async function counterexampleOf(
+  faultName: FaultName,
+): Promise<{ code: number | null; counterexample: string | undefined; curl: string | undefined }> {
   const reference = await startReference({ faults: [faultName] });
   try {
     // A generous request time-out gives each check (six times it) room to shrink to the end: under a
@@ -21,8 +23,11 @@ async function counterexampleOf(faultName: FaultName): Promise<{ code: number | 
     // how many a failing one gets for shrinking depends on how the others' sends interleave with it
     // (seen on a clean clone under load: shrunk 4 times in one run, 5 in the other). Known limit of
     // replay under concurrency, noted on issue 30; the seed alone decides it when checks run in turn.
-    const run = await runCli([...targetArgs(reference), '--seed', SEED, '--timeout-ms', '30000', '--concurrency', '1'], { timeoutMs: 300_000 });
-    const check = run.results?.checks.find((c) => c.id === faultNamed(faultName).caughtBy) as { outcome: string; findings?: { severity: string; counterexample?: string; counterexampleCurl?: string }[] } | undefined;
+    const run = await runCli([...targetArgs(reference), '--seed', SEED, '--timeout-ms', '30000', '--concurrency', '1'], {
+      timeoutMs: 300_000,
+    });
+    const check = run.results?.checks.find((c) => c.id === faultNamed(faultName).caughtBy) as
+      { outcome: string; findings?: { severity: string; counterexample?: string; counterexampleCurl?: string }[] } | undefined;
     expect(check?.outcome, run.stdout).toBe('fail');
     const finding = check?.findings?.find((f) => f.severity === 'fail' && f.counterexample !== undefined);
     const anyTarget = (text: string | undefined) => text?.replace(/127\.0\.0\.1:\d+/g, '<target>');

@@ -51,7 +51,11 @@ async function probeAgainst(faults: FaultName[], seed: number, maxWrites = 150):
 }
 
 async function returnedAsGiven(t: Probe, shrinkCalls?: number) {
-  const sends = new SendCache<CreateBody>(t.run.client, (b) => JSON.stringify(b), (json) => ({ method: 'POST', path: '/user_banks', json }));
+  const sends = new SendCache<CreateBody>(
+    t.run.client,
+    (b) => JSON.stringify(b),
+    (json) => ({ method: 'POST', path: '/user_banks', json }),
+  );
   return runProperty(t, {
     arbitrary: createBody(t.settings.userIdA),
     numRuns: 25,

@@ -4,9 +4,9 @@ import { requirements } from '../../src/core/requirements.js';
 
 describe('readableQuote', () => {
   test('a field row of the spec reads as "field (type): note"', () => {
-    expect(readableQuote('| address | object | Fields: line1 (string), line2 (string or null), city (string), state (string), zip (string). |')).toBe(
-      'address (object): Fields: line1 (string), line2 (string or null), city (string), state (string), zip (string).',
-    );
+    expect(
+      readableQuote('| address | object | Fields: line1 (string), line2 (string or null), city (string), state (string), zip (string). |'),
+    ).toBe('address (object): Fields: line1 (string), line2 (string or null), city (string), state (string), zip (string).');
   });
 
   test('a row of four cells keeps the middle ones in parentheses', () => {

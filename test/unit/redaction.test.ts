@@ -9,8 +9,12 @@ const redactor = new Redactor([
 
 describe('redaction', () => {
   test('tokens become the variables that hold them, wherever they stand whole in a string', () => {
-    expect(redactor.text('Bearer tok-a-secret and ?access_token=tok-b-secret')).toBe('Bearer $CONFORMANCE_TOKEN and ?access_token=$CONFORMANCE_TOKEN_B');
-    expect(redactor.text('"tok-a-secret" (tok-a-secret). tok-a-secret/x')).toBe('"$CONFORMANCE_TOKEN" ($CONFORMANCE_TOKEN). $CONFORMANCE_TOKEN/x');
+    expect(redactor.text('Bearer tok-a-secret and ?access_token=tok-b-secret')).toBe(
+      'Bearer $CONFORMANCE_TOKEN and ?access_token=$CONFORMANCE_TOKEN_B',
+    );
+    expect(redactor.text('"tok-a-secret" (tok-a-secret). tok-a-secret/x')).toBe(
+      '"$CONFORMANCE_TOKEN" ($CONFORMANCE_TOKEN). $CONFORMANCE_TOKEN/x',
+    );
   });
 
   test('a token inside another word or id is left alone: check ids and paths stay readable', () => {
@@ -60,7 +64,14 @@ describe('redaction', () => {
   });
 
   test('personal data in JSON is masked by member name; account numbers keep the last 4 digits', () => {
-    const user = { id: 'u1', ssn: '912345678', email: 'a@b.c', phone: '5551234567', date_of_birth: { date: 1, month: 2, year: 1990 }, account_number: '0012345678' };
+    const user = {
+      id: 'u1',
+      ssn: '912345678',
+      email: 'a@b.c',
+      phone: '5551234567',
+      date_of_birth: { date: 1, month: 2, year: 1990 },
+      account_number: '0012345678',
+    };
     const masked = redactor.json(user) as Record<string, unknown>;
     expect(masked.id).toBe('u1');
     expect(JSON.stringify(masked)).not.toContain('912345678');
@@ -83,7 +94,9 @@ describe('redaction', () => {
       headers: { authorization: redactor.text('Bearer tok-a-secret'), 'content-type': 'application/json' },
       body: `{"a":"it's"}`,
     });
-    expect(line).toBe(`curl -sS -i -X POST 'http://127.0.0.1:1/user_banks' -H "authorization: Bearer $CONFORMANCE_TOKEN" -H 'content-type: application/json' --data-raw '{"a":"it'\\''s"}'`);
+    expect(line).toBe(
+      `curl -sS -i -X POST 'http://127.0.0.1:1/user_banks' -H "authorization: Bearer $CONFORMANCE_TOKEN" -H 'content-type: application/json' --data-raw '{"a":"it'\\''s"}'`,
+    );
     expect(line).not.toContain('tok-a-secret');
   });
 });

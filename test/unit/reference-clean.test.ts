@@ -14,7 +14,9 @@ import { Hooks } from '../../src/reference/hooks.js';
 const referenceDir = join(packageRoot, 'src', 'reference');
 const handlersDir = join(referenceDir, 'handlers');
 const filesOf = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesOf(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesOf(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 
 /** Where a text names a fault or switches a mutant off: what a handler file must never hold. */
 function faultTraces(text: string, faultNames: readonly string[]): string[] {
@@ -42,7 +44,11 @@ test('the handler files contain the word "fault" nowhere, and no Stryker comment
 test('no file of the reference outside the catalog names a fault', () => {
   const named = filesOf(referenceDir)
     .filter((file) => !file.includes(`${join('reference', 'faults')}/`))
-    .flatMap((file) => names.filter((name) => new RegExp(`['"\`]${name}['"\`]`).test(readFileSync(file, 'utf8'))).map((name) => `${relative(packageRoot, file)}: ${name}`));
+    .flatMap((file) =>
+      names
+        .filter((name) => new RegExp(`['"\`]${name}['"\`]`).test(readFileSync(file, 'utf8')))
+        .map((name) => `${relative(packageRoot, file)}: ${name}`),
+    );
   expect(named).toEqual([]);
 });
 

@@ -31,7 +31,12 @@ describe('replayCommand', () => {
   });
 
   test('without a second caller there is no --token-b; the embedded reference needs no Users', () => {
-    const real = buildResults({ ...base, target: { baseUrl: 'http://127.0.0.1:9', embedded: false, userId: 'u1', secondCaller: false }, readOnly: false, maxWrites: 150 });
+    const real = buildResults({
+      ...base,
+      target: { baseUrl: 'http://127.0.0.1:9', embedded: false, userId: 'u1', secondCaller: false },
+      readOnly: false,
+      maxWrites: 150,
+    });
     expect(replayNote(real)).not.toContain('CONFORMANCE_TOKEN_B');
     expect(replayCommand(real)).toContain('--user-id u1');
     const embedded = buildResults({ ...base, target: { baseUrl: 'http://127.0.0.1:9', embedded: true }, readOnly: false, maxWrites: 150 });

@@ -19,20 +19,25 @@ const id = fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/);
 describe('equivalent spellings', () => {
   test('every spelling reaches the wire as spelled (no client normalises it away), differs from the original, and keeps the id', () => {
     fc.assert(
-      fc.property(segment, fc.option(id, { nil: undefined }), fc.dictionary(fc.constantFrom('limit', 'cursor', 'status', 'user_id'), id, { maxKeys: 3 }), (first, itemId, query) => {
-        const path = itemId === undefined ? `/${first}` : `/${first}/${itemId}`;
-        const original = new URL(`http://127.0.0.1:1/v1${path}`);
-        for (const [k, v] of Object.entries(query)) original.searchParams.append(k, v);
-        const spellings = equivalentSpellings(path, query);
-        expect(new Set(spellings.map((s) => s.name)).size).toBe(spellings.length);
-        for (const spelling of spellings) {
-          const url = new URL(`http://127.0.0.1:1/v1${spelling.path}`);
-          for (const [k, v] of Object.entries(spelling.query ?? {})) url.searchParams.append(k, v);
-          expect(url.pathname).toBe(`/v1${spelling.path}`);
-          expect(url.toString()).not.toBe(original.toString());
-          if (itemId !== undefined) expect(spelling.path.endsWith(`/${itemId}`) || spelling.path.endsWith(`/${itemId}/`)).toBe(true);
-        }
-      }),
+      fc.property(
+        segment,
+        fc.option(id, { nil: undefined }),
+        fc.dictionary(fc.constantFrom('limit', 'cursor', 'status', 'user_id'), id, { maxKeys: 3 }),
+        (first, itemId, query) => {
+          const path = itemId === undefined ? `/${first}` : `/${first}/${itemId}`;
+          const original = new URL(`http://127.0.0.1:1/v1${path}`);
+          for (const [k, v] of Object.entries(query)) original.searchParams.append(k, v);
+          const spellings = equivalentSpellings(path, query);
+          expect(new Set(spellings.map((s) => s.name)).size).toBe(spellings.length);
+          for (const spelling of spellings) {
+            const url = new URL(`http://127.0.0.1:1/v1${spelling.path}`);
+            for (const [k, v] of Object.entries(spelling.query ?? {})) url.searchParams.append(k, v);
+            expect(url.pathname).toBe(`/v1${spelling.path}`);
+            expect(url.toString()).not.toBe(original.toString());
+            if (itemId !== undefined) expect(spelling.path.endsWith(`/${itemId}`) || spelling.path.endsWith(`/${itemId}/`)).toBe(true);
+          }
+        },
+      ),
       { seed: 20261125, numRuns: 200 },
     );
   });
@@ -89,7 +94,7 @@ describe('the judge', () => {
     expect(servedToStranger(read(answer(200, rfpA), answer(200, rfpA)), answer(200, rfpA), data, true)).toBeUndefined();
   });
 
-  test('HEAD served to a stranger where the caller\'s GET is served fails: the same operation without its body', () => {
+  test("HEAD served to a stranger where the caller's GET is served fails: the same operation without its body", () => {
     const head = { ...answer(200, undefined), request: { method: 'HEAD', url: 'http://x/', headers: {} } };
     expect(servedToStranger(read(answer(200, userA)), head, data, false)).toMatch(/RFC 9110 9.3.2/);
     expect(servedToStranger(read(answer(404, {})), head, data, false)).toBeUndefined();
@@ -99,21 +104,40 @@ describe('the judge', () => {
   test("the caller's answer served to a stranger fails, by data, word for word or by its members", () => {
     expect(servedToStranger(read(answer(200, userA)), answer(200, userA), data, false)).toMatch(/User usr_a/);
     const rfpA = { data: [{ id: 'r1' }], next_cursor: null };
-    expect(servedToStranger(read(answer(200, rfpA), answer(200, { data: [{ id: 'r9' }], next_cursor: null })), answer(200, rfpA), data, true)).toMatch(/word for word/);
-    expect(servedToStranger(read(answer(200, rfpA)), answer(200, { data: [], next_cursor: null }), data, false)).toMatch(/operation served/);
+    expect(
+      servedToStranger(read(answer(200, rfpA), answer(200, { data: [{ id: 'r9' }], next_cursor: null })), answer(200, rfpA), data, true),
+    ).toMatch(/word for word/);
+    expect(servedToStranger(read(answer(200, rfpA)), answer(200, { data: [], next_cursor: null }), data, false)).toMatch(
+      /operation served/,
+    );
   });
 
-  test('with the caller\'s token, another User or a dropped filter is another resource', () => {
+  test("with the caller's token, another User or a dropped filter is another resource", () => {
     expect(otherResourceServed(read(answer(200, userA)), answer(200, { ...userA, id: 'usr_z' }))?.requirement).toBe('get_user.identity');
     expect(otherResourceServed(read(answer(200, userA)), answer(200, userA))).toBeUndefined();
-    const list: ReplayedRead = { read: { operation: 'list_user_banks', path: '/user_banks', query: { user_id: 'usr_a' } }, original: answer(200, { data: [] }), replays: [] };
-    expect(otherResourceServed(list, answer(200, { data: [{ user_id: 'usr_a' }, { user_id: 'usr_c' }], next_cursor: null }))?.requirement).toBe('list_user_banks.user_id_filter');
+    const list: ReplayedRead = {
+      read: { operation: 'list_user_banks', path: '/user_banks', query: { user_id: 'usr_a' } },
+      original: answer(200, { data: [] }),
+      replays: [],
+    };
+    expect(
+      otherResourceServed(list, answer(200, { data: [{ user_id: 'usr_a' }, { user_id: 'usr_c' }], next_cursor: null }))?.requirement,
+    ).toBe('list_user_banks.user_id_filter');
     expect(otherResourceServed(list, answer(404, {}))).toBeUndefined();
   });
 });
 
 test("the sample keeps one read per shape, the caller's successful GETs of the spec's paths only", () => {
-  const entry = (url: string, status = 200, auth: 'a' | 'b' = 'a', method = 'GET') => ({ seq: 1, method, url, status, contentType: 'application/json', bodyBytes: 2, jsonParses: true, auth });
+  const entry = (url: string, status = 200, auth: 'a' | 'b' = 'a', method = 'GET') => ({
+    seq: 1,
+    method,
+    url,
+    status,
+    contentType: 'application/json',
+    bodyBytes: 2,
+    jsonParses: true,
+    auth,
+  });
   const log = [
     entry('http://h/v1/user_banks?limit=5&cursor=c1'),
     entry('http://h/v1/user_banks?limit=5&cursor=c2'),
@@ -123,6 +147,12 @@ test("the sample keeps one read per shape, the caller's successful GETs of the s
     entry('http://h/v1/user_banks', 201, 'a', 'POST'),
   ];
   const reads = sampleReads(log, 'http://h/v1', 'usr_a', 10);
-  expect(reads.map((r) => `${r.path}?${Object.keys(r.query).join('&')}`)).toEqual(['/users/usr_a?', '/user_banks?user_id', '/user_banks?', '/rfp_registrations?', '/user_banks?limit&cursor']);
+  expect(reads.map((r) => `${r.path}?${Object.keys(r.query).join('&')}`)).toEqual([
+    '/users/usr_a?',
+    '/user_banks?user_id',
+    '/user_banks?',
+    '/rfp_registrations?',
+    '/user_banks?limit&cursor',
+  ]);
   expect(sampleReads(log, 'http://h/v1', 'usr_a', 2)).toHaveLength(2);
 });

@@ -26,7 +26,16 @@ function fakeStream(isTTY: boolean): { stream: NodeJS.WriteStream; text: () => s
   return { stream, text: () => written };
 }
 
-const result = (id: string, outcome: Outcome): CheckResult => ({ id, outcome, message: '', findings: [], exchanges: [], exchangeCount: 0, created: [], durationMs: 1 });
+const result = (id: string, outcome: Outcome): CheckResult => ({
+  id,
+  outcome,
+  message: '',
+  findings: [],
+  exchanges: [],
+  exchangeCount: 0,
+  created: [],
+  durationMs: 1,
+});
 
 describe('--list', () => {
   let server: Server;
@@ -84,7 +93,12 @@ describe('the progress line', () => {
     progress.onCheck(result('area.b', 'fail'), 2);
     progress.end();
     const out = text();
-    expect(out.split('\r\u001b[2K').filter(Boolean).map((l) => l.replace(/\u001b\[\d+m/g, ''))).toEqual([
+    expect(
+      out
+        .split('\r\u001b[2K')
+        .filter(Boolean)
+        .map((l) => l.replace(/\u001b\[\d+m/g, '')),
+    ).toEqual([
       expect.stringMatching(/^checks 1\/3 {2}\d+\.\d s {2}last: area\.a pass$/),
       expect.stringMatching(/^checks 2\/3 {2}\d+\.\d s {2}last: area\.b fail$/),
     ]);

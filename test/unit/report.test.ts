@@ -118,7 +118,8 @@ describe('junit.xml', () => {
         expect(failure.message).toContain(check.id);
         expect(failure['#text']).toContain(readableQuote(check.quote).replace(/\s+/g, ' ').slice(0, 20));
         expect(failure['#text']).toContain('Reproduce with: curl');
-        for (const finding of check.findings.slice(0, 5)) if (finding.actual !== undefined) expect(failure['#text']).toContain(`Seen: ${finding.actual}`);
+        for (const finding of check.findings.slice(0, 5))
+          if (finding.actual !== undefined) expect(failure['#text']).toContain(`Seen: ${finding.actual}`);
       }
     }
     expect(Number(parsed.testsuites.failures)).toBe(results.summary.fail);
@@ -167,7 +168,14 @@ describe('report.html', () => {
   });
 
   test('target, suite version, spec hash, date, seed and verdict are on the page', () => {
-    for (const text of ['http://127.0.0.1:1', results.suiteVersion, results.specHash, '2026-01-02T03:04:05.000Z', '--seed 42', 'NON-CONFORMANT']) {
+    for (const text of [
+      'http://127.0.0.1:1',
+      results.suiteVersion,
+      results.specHash,
+      '2026-01-02T03:04:05.000Z',
+      '--seed 42',
+      'NON-CONFORMANT',
+    ]) {
       expect(html).toContain(text);
     }
   });
@@ -216,7 +224,16 @@ describe('report.md size', () => {
       registered.map((c) => {
         const r = result(c.id, 'fail');
         const long = 'x'.repeat(3_000);
-        return { ...r, findings: Array.from({ length: 8 }, () => ({ severity: 'fail' as const, message: long, expected: long, actual: long, exchange: 1 })) };
+        return {
+          ...r,
+          findings: Array.from({ length: 8 }, () => ({
+            severity: 'fail' as const,
+            message: long,
+            expected: long,
+            actual: long,
+            exchange: 1,
+          })),
+        };
       }),
     );
     const md = toMarkdown(results);
@@ -235,7 +252,12 @@ describe('a finding that names the field it breaks', () => {
     expect(outcomeOf('user_bank.is_rtp_enabled')).toBe('fail');
     expect(outcomeOf('list_user_banks.response')).toBe('fail');
     expect(outcomeOf('user_bank.status')).toBe('pass');
-    expect(results.requirements.filter((r) => r.outcome === 'fail').map((r) => r.id).sort()).toEqual(['list_user_banks.response', 'user_bank.is_rtp_enabled']);
+    expect(
+      results.requirements
+        .filter((r) => r.outcome === 'fail')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['list_user_banks.response', 'user_bank.is_rtp_enabled']);
     expect(toMarkdown(results)).toContain('breaks: `user_bank.is_rtp_enabled`');
     expect(toHtml(results)).toContain('<dt>Breaks</dt><dd><code>user_bank.is_rtp_enabled</code> (2.1)');
   });
@@ -260,7 +282,22 @@ describe('the console summary', () => {
   });
 
   test('the preflight reads are in report.md', () => {
-    const results = { ...sampleResults(), preflight: [{ seq: 1, method: 'GET', url: 'http://127.0.0.1:1/users/usr_1', requestHeaders: {}, status: 404, responseHeaders: {}, responseBody: '', durationMs: 1, curl: 'curl' }] };
+    const results = {
+      ...sampleResults(),
+      preflight: [
+        {
+          seq: 1,
+          method: 'GET',
+          url: 'http://127.0.0.1:1/users/usr_1',
+          requestHeaders: {},
+          status: 404,
+          responseHeaders: {},
+          responseBody: '',
+          durationMs: 1,
+          curl: 'curl',
+        },
+      ],
+    };
     expect(toMarkdown(results)).toContain('- GET `http://127.0.0.1:1/users/usr_1` answered 404');
     expect(toHtml(results)).toContain('<li>GET <code>http://127.0.0.1:1/users/usr_1</code> answered 404</li>');
   });

@@ -16,7 +16,8 @@ describe('the requirement catalog', () => {
   test('every convention names its RFC source, every spec requirement a section of the spec', () => {
     for (const r of requirements) {
       if (r.level === 'SHOULD') expect(r.source, r.id).toMatch(/^RFC \d+/);
-      if (r.source === undefined) expect(r.section === 'intro' || spec.includes(`## ${r.section}`) || spec.includes(`### ${r.section}`), r.id).toBe(true);
+      if (r.source === undefined)
+        expect(r.section === 'intro' || spec.includes(`## ${r.section}`) || spec.includes(`### ${r.section}`), r.id).toBe(true);
     }
   });
 

@@ -33,12 +33,16 @@ describe('the statement index', () => {
   });
 
   test('an explanation is only kept for a statement no check judges', () => {
-    const judged = index.filter((s) => s.checks.length > 0 && explanationFor(s.text) !== undefined && !/not shown|not described/.test(s.text));
+    const judged = index.filter(
+      (s) => s.checks.length > 0 && explanationFor(s.text) !== undefined && !/not shown|not described/.test(s.text),
+    );
     expect(judged.map((s) => s.text)).toEqual([]);
   });
 
   test('a statement edited in the spec is no longer judged nor explained', () => {
-    const edited = spec.replace('Range 1 to 100 inclusive. Default and maximum: 100.', 'Range 1 to 200 inclusive. Default and maximum: 200.').replace('Path parameters are in braces.', 'Path parameters are in angle brackets.');
+    const edited = spec
+      .replace('Range 1 to 100 inclusive. Default and maximum: 100.', 'Range 1 to 200 inclusive. Default and maximum: 200.')
+      .replace('Path parameters are in braces.', 'Path parameters are in angle brackets.');
     const neither = coverageOf(statementIndex(edited)).neither.map((s) => s.text);
     expect(neither).toContain('Path parameters are in angle brackets.');
     expect(neither.some((t) => t.includes('Range 1 to 200'))).toBe(true);
@@ -48,4 +52,3 @@ describe('the statement index', () => {
     expect(readFileSync(join(packageRoot, 'docs', 'checks.md'), 'utf8')).toContain(coverageSentence(index));
   });
 });
-

@@ -28,7 +28,11 @@ describe('token near-misses', () => {
   test('bash expands every placeholder to the near-miss it stands for, so a curl line replays', () => {
     const misses = tokenNearMisses(token, 'CONFORMANCE_TOKEN');
     const script = misses.map((m) => `printf '%s\\n' "${m.placeholder}"`).join('\n');
-    const expanded = execFileSync('bash', ['--norc', '--noprofile', '-c', script], { env: { CONFORMANCE_TOKEN: token, PATH: process.env.PATH ?? '' } }).toString().split('\n');
+    const expanded = execFileSync('bash', ['--norc', '--noprofile', '-c', script], {
+      env: { CONFORMANCE_TOKEN: token, PATH: process.env.PATH ?? '' },
+    })
+      .toString()
+      .split('\n');
     misses.forEach((miss, i) => expect(expanded[i], miss.name).toBe(miss.value));
   });
 

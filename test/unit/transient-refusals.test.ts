@@ -53,7 +53,7 @@ const json = (res: ServerResponse, status: number, value: unknown, headers: Reco
 };
 
 describe('transient refusals', () => {
-  test('Retry-After as an HTTP-date is read against the answer\'s Date header: a clock 5 minutes fast still means one second', () => {
+  test("Retry-After as an HTTP-date is read against the answer's Date header: a clock 5 minutes fast still means one second", () => {
     const serverNow = Date.now() + 300_000;
     const headers = { date: new Date(serverNow).toUTCString(), 'retry-after': new Date(serverNow + 1_000).toUTCString() };
     expect(transientDelayMs({ headers }, 0, 10_000)).toBeGreaterThanOrEqual(0);
@@ -67,7 +67,13 @@ describe('transient refusals', () => {
     const url = await serve((_req, res) => {
       calls += 1;
       const serverNow = Date.now() - 240_000;
-      if (calls === 1) return json(res, 503, { error: 'unavailable' }, { date: new Date(serverNow).toUTCString(), 'retry-after': new Date(serverNow + 1_000).toUTCString() });
+      if (calls === 1)
+        return json(
+          res,
+          503,
+          { error: 'unavailable' },
+          { date: new Date(serverNow).toUTCString(), 'retry-after': new Date(serverNow + 1_000).toUTCString() },
+        );
       json(res, 200, { data: [], next_cursor: null });
     });
     const c = client(url);
@@ -94,7 +100,7 @@ describe('transient refusals', () => {
     expect(c.log.filter((e) => e.resent !== true).map((e) => e.status)).toEqual([502]);
   });
 
-  test('a 500 is the server\'s own answer, never sent again', async () => {
+  test("a 500 is the server's own answer, never sent again", async () => {
     let calls = 0;
     const url = await serve((_req, res) => {
       calls += 1;

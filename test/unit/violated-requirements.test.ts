@@ -16,14 +16,34 @@ describe('schema violations name the requirement they break', () => {
   test.each([
     ['a boolean as a string', 'user-bank', { ...bank, is_rtp_enabled: 'true' }, ['user_bank.is_rtp_enabled']],
     ['a missing member', 'user-bank', bankWithoutStatus, ['user_bank.verification_status']],
-    ['a wrong type in the second item', 'user-bank-list', { data: [bank, { ...bank, account_number: 12 }], next_cursor: null }, ['user_bank.account_number']],
+    [
+      'a wrong type in the second item',
+      'user-bank-list',
+      { data: [bank, { ...bank, account_number: 12 }], next_cursor: null },
+      ['user_bank.account_number'],
+    ],
     ['a member missing in an item', 'user-bank-list', { data: [bankWithoutStatus], next_cursor: null }, ['user_bank.verification_status']],
     ['data null', 'user-bank-list', { data: null, next_cursor: null }, ['list.data']],
     ['next_cursor missing', 'user-bank-list', { data: [] }, ['list.next_cursor']],
-    ['an internal status name and a numeric cursor', 'rfp-registration-list', { data: [{ ...rfp, status: 'rfp_registration_active' }], next_cursor: 7 }, ['rfp_registration.status', 'list.next_cursor']],
-    ['an RfP field missing', 'rfp-registration-list', { data: [{ id: 'r', created_at: rfp.created_at, status: 'active' }], next_cursor: null }, ['rfp_registration.use_case', 'rfp_registration.required']],
+    [
+      'an internal status name and a numeric cursor',
+      'rfp-registration-list',
+      { data: [{ ...rfp, status: 'rfp_registration_active' }], next_cursor: 7 },
+      ['rfp_registration.status', 'list.next_cursor'],
+    ],
+    [
+      'an RfP field missing',
+      'rfp-registration-list',
+      { data: [{ id: 'r', created_at: rfp.created_at, status: 'active' }], next_cursor: null },
+      ['rfp_registration.use_case', 'rfp_registration.required'],
+    ],
     ['line2 left out', 'user', { ...user, address: { ...user.address, line2: undefined } }, ['user.address']],
-    ['a month as a string and phone as a number', 'user', { ...user, date_of_birth: { ...user.date_of_birth, month: '2' }, phone: 5551234567 }, ['user.date_of_birth', 'user.phone']],
+    [
+      'a month as a string and phone as a number',
+      'user',
+      { ...user, date_of_birth: { ...user.date_of_birth, month: '2' }, phone: 5551234567 },
+      ['user.date_of_birth', 'user.phone'],
+    ],
   ] as const)('%s (%s) breaks exactly %j', (_name, schema, value, expected) => {
     expect(broken(schema, value)?.sort()).toEqual([...expected].sort());
   });
@@ -36,8 +56,16 @@ describe('schema violations name the requirement they break', () => {
 });
 
 describe('the outcome a check gives each requirement it covers', () => {
-  const finding = (requirements?: string[], severity: Finding['severity'] = 'fail'): Finding => ({ severity, message: 'm', ...(requirements ? { requirements } : {}) });
-  const check = (outcome: 'fail' | 'warn' | 'pass', findings: Finding[]) => ({ requirement: 'list_user_banks.response', outcome, findings });
+  const finding = (requirements?: string[], severity: Finding['severity'] = 'fail'): Finding => ({
+    severity,
+    message: 'm',
+    ...(requirements ? { requirements } : {}),
+  });
+  const check = (outcome: 'fail' | 'warn' | 'pass', findings: Finding[]) => ({
+    requirement: 'list_user_banks.response',
+    outcome,
+    findings,
+  });
 
   test('attributed findings fail only the requirements they name', () => {
     const c = check('fail', [finding(['user_bank.is_rtp_enabled'])]);
@@ -52,7 +80,9 @@ describe('the outcome a check gives each requirement it covers', () => {
   });
 
   test('a warn finding naming a requirement gives it warn; a passed check gives pass', () => {
-    expect(outcomeForRequirement(check('fail', [finding(['user_bank.status'], 'warn'), finding(['user_bank.id'])]), 'user_bank.status')).toBe('warn');
+    expect(
+      outcomeForRequirement(check('fail', [finding(['user_bank.status'], 'warn'), finding(['user_bank.id'])]), 'user_bank.status'),
+    ).toBe('warn');
     expect(outcomeForRequirement(check('pass', []), 'user_bank.status')).toBe('pass');
   });
 });

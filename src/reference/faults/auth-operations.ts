@@ -10,28 +10,32 @@ import type { Fault } from './types.js';
 export const authOperationFaults = [
   {
     name: 'create-auth-skipped',
-    description: 'POST /user_banks is routed before the authentication middleware: a request with no credentials creates a User Bank (for the first caller)',
+    description:
+      'POST /user_banks is routed before the authentication middleware: a request with no credentials creates a User Bank (for the first caller)',
     breaks: 'auth.required.create_user_bank',
     caughtBy: 'auth.create-user-bank.missing-credentials-refused',
     bends: { 'auth.caller': onOperation('create_user_bank', (scene) => scene.state.callers[0]) },
   },
   {
     name: 'create-token-not-verified',
-    description: 'POST /user_banks checks that a Bearer token is present but not that it was issued (the write path skips the token lookup and acts as the first caller)',
+    description:
+      'POST /user_banks checks that a Bearer token is present but not that it was issued (the write path skips the token lookup and acts as the first caller)',
     breaks: 'auth.bearer',
     caughtBy: 'auth.create-user-bank.unknown-token-refused',
     bends: { 'auth.caller': onOperation('create_user_bank', firstCallerForAnyBearer) },
   },
   {
     name: 'create-any-scheme',
-    description: 'POST /user_banks parses the Authorization header by hand and takes its last word as the token, whatever the scheme before it ("Token <token>", the bare token)',
+    description:
+      'POST /user_banks parses the Authorization header by hand and takes its last word as the token, whatever the scheme before it ("Token <token>", the bare token)',
     breaks: 'auth.bearer',
     caughtBy: 'auth.create-user-bank.other-scheme-refused',
     bends: { 'auth.caller': onOperation('create_user_bank', callerOfLastWord) },
   },
   {
     name: 'list-banks-query-token',
-    description: 'GET /user_banks also takes the token from an access_token query parameter (RFC 6750 2.3), so a request with no Authorization header is answered',
+    description:
+      'GET /user_banks also takes the token from an access_token query parameter (RFC 6750 2.3), so a request with no Authorization header is answered',
     breaks: 'auth.required.list_user_banks',
     caughtBy: 'auth.list-user-banks.missing-credentials-refused',
     bends: {
@@ -50,14 +54,18 @@ export const authOperationFaults = [
   },
   {
     name: 'rfp-list-public',
-    description: "GET /rfp_registrations without an Authorization header answers the first caller's registrations (the list treated as public configuration)",
+    description:
+      "GET /rfp_registrations without an Authorization header answers the first caller's registrations (the list treated as public configuration)",
     breaks: 'auth.required.list_rfp_registrations',
     caughtBy: 'auth.list-rfp-registrations.missing-credentials-refused',
-    bends: { 'auth.caller': onOperation('list_rfp_registrations', (scene) => (scene.header === undefined ? scene.state.callers[0] : undefined)) },
+    bends: {
+      'auth.caller': onOperation('list_rfp_registrations', (scene) => (scene.header === undefined ? scene.state.callers[0] : undefined)),
+    },
   },
   {
     name: 'rfp-list-token-not-verified',
-    description: 'GET /rfp_registrations checks that a Bearer token is present but not that it was issued, and answers the first caller\'s registrations',
+    description:
+      "GET /rfp_registrations checks that a Bearer token is present but not that it was issued, and answers the first caller's registrations",
     breaks: 'auth.bearer',
     caughtBy: 'auth.list-rfp-registrations.unknown-token-refused',
     bends: { 'auth.caller': onOperation('list_rfp_registrations', firstCallerForAnyBearer) },

@@ -23,7 +23,8 @@ export const conventionFaults = [
   },
   {
     name: 'auth-scheme-case-sensitive',
-    description: 'The scheme name is compared case-sensitively: "bearer <token>" and "BEARER <token>" are refused, only "Bearer <token>" is accepted',
+    description:
+      'The scheme name is compared case-sensitively: "bearer <token>" and "BEARER <token>" are refused, only "Bearer <token>" is accepted',
     breaks: 'conv.auth.scheme_case',
     caughtBy: 'auth.scheme-case-insensitive',
     bends: { 'auth.caller': (found, scene) => (/^(\S+) /.exec(scene.header ?? '')?.[1] === 'Bearer' ? found : undefined) },
@@ -37,14 +38,16 @@ export const conventionFaults = [
   },
   {
     name: 'bank-create-errors-as-200',
-    description: 'POST /user_banks answers a body it refuses for its format (a missing or unknown member, a routing number that fails its checksum) with 200 and an {"error": ...} object, RPC style; nothing is stored',
+    description:
+      'POST /user_banks answers a body it refuses for its format (a missing or unknown member, a routing number that fails its checksum) with 200 and an {"error": ...} object, RPC style; nothing is stored',
     breaks: 'conv.bad_input.4xx',
     caughtBy: 'user-banks.create.invalid.4xx',
     bends: { 'create.refusal': (refusal, scene) => (scene.reason === 'format' ? withStatus(200)(refusal) : refusal) },
   },
   {
     name: 'limit-out-of-range-default',
-    description: 'GET /user_banks treats a limit it cannot use (0, -1, 1.5, abc, empty) as no limit and answers the default page instead of a 4xx',
+    description:
+      'GET /user_banks treats a limit it cannot use (0, -1, 1.5, abc, empty) as no limit and answers the default page instead of a 4xx',
     breaks: 'conv.limit.4xx',
     caughtBy: 'pagination.limit.out-of-range-4xx',
     bends: {
@@ -61,7 +64,8 @@ export const conventionFaults = [
   },
   {
     name: 'cursor-leading-junk-ignored',
-    description: 'GET /user_banks reads a cursor from its first base64url character on, so a cursor with characters put before it is taken for the real one instead of refused with a 4xx',
+    description:
+      'GET /user_banks reads a cursor from its first base64url character on, so a cursor with characters put before it is taken for the real one instead of refused with a 4xx',
     breaks: 'conv.cursor.4xx',
     caughtBy: 'pagination.cursor.invalid-4xx',
     bends: {

@@ -9,7 +9,10 @@ export const createFaults = [
     description: 'The create answer masks account_number (****1234) instead of returning it as given',
     breaks: 'create_user_bank.returned_as_given',
     caughtBy: 'user-banks.create.returned-as-given',
-    bends: { 'serialise.bank': (out, { bank, context }) => (context === 'create' ? { ...out, account_number: `****${bank.account_number.slice(-4)}` } : out) },
+    bends: {
+      'serialise.bank': (out, { bank, context }) =>
+        context === 'create' ? { ...out, account_number: `****${bank.account_number.slice(-4)}` } : out,
+    },
   },
   {
     name: 'bank-leading-zeros-dropped',
@@ -17,7 +20,11 @@ export const createFaults = [
     breaks: 'create_user_bank.returned_as_given',
     caughtBy: 'user-banks.create.returned-as-given',
     bends: {
-      'create.record': (bank) => ({ ...bank, account_number: bank.account_number.replace(/^0+(?=\d)/, ''), routing_number: bank.routing_number.replace(/^0+(?=\d)/, '') }),
+      'create.record': (bank) => ({
+        ...bank,
+        account_number: bank.account_number.replace(/^0+(?=\d)/, ''),
+        routing_number: bank.routing_number.replace(/^0+(?=\d)/, ''),
+      }),
     },
   },
   {
@@ -25,14 +32,18 @@ export const createFaults = [
     description: 'A created bank is linked to another User of the caller than the user_id sent',
     breaks: 'create_user_bank.linked_user',
     caughtBy: 'user-banks.create.linked-user',
-    bends: { 'create.record': (bank, scene) => ({ ...bank, user_id: scene.owner.users.find((u) => u.id !== bank.user_id)?.id ?? bank.user_id }) },
+    bends: {
+      'create.record': (bank, scene) => ({ ...bank, user_id: scene.owner.users.find((u) => u.id !== bank.user_id)?.id ?? bank.user_id }),
+    },
   },
   {
     name: 'bank-create-boolean-as-string',
     description: 'The create answer carries is_rtp_rfp_enabled as the string "false" instead of a boolean',
     breaks: 'user_bank.is_rtp_rfp_enabled',
     caughtBy: 'user-banks.create.schema',
-    bends: { 'serialise.bank': (out, { context }) => (context === 'create' ? { ...out, is_rtp_rfp_enabled: String(out.is_rtp_rfp_enabled) } : out) },
+    bends: {
+      'serialise.bank': (out, { context }) => (context === 'create' ? { ...out, is_rtp_rfp_enabled: String(out.is_rtp_rfp_enabled) } : out),
+    },
   },
   {
     name: 'bank-create-missing-field',
@@ -76,7 +87,8 @@ export const createFaults = [
   },
   {
     name: 'bank-created-at-hours-ahead',
-    description: 'created_at of a new bank is the wall-clock time of a UTC+5 zone labelled as UTC: 5 hours ahead of the server\'s own Date header',
+    description:
+      "created_at of a new bank is the wall-clock time of a UTC+5 zone labelled as UTC: 5 hours ahead of the server's own Date header",
     breaks: 'user_bank.created_at',
     caughtBy: 'user-banks.create.created-at',
     bends: {
@@ -86,12 +98,14 @@ export const createFaults = [
   },
   {
     name: 'bank-list-created-at-shifted',
-    description: 'GET /user_banks gives created_at read in a UTC-5 session zone and labelled UTC: every listed bank is 5 hours earlier than its create answer said',
+    description:
+      'GET /user_banks gives created_at read in a UTC-5 session zone and labelled UTC: every listed bank is 5 hours earlier than its create answer said',
     breaks: 'create_user_bank.persisted',
     caughtBy: 'user-banks.create.persisted',
     bends: {
       // The list's query reads timestamps in the database session's zone (UTC-5) and labels them UTC.
-      'serialise.bank': (out, { bank, context, state }) => (context === 'list' ? { ...out, created_at: timestamp(new Date(bank.createdAt.getTime() - 5 * 3_600_000), state.variation) } : out),
+      'serialise.bank': (out, { bank, context, state }) =>
+        context === 'list' ? { ...out, created_at: timestamp(new Date(bank.createdAt.getTime() - 5 * 3_600_000), state.variation) } : out,
     },
   },
   {

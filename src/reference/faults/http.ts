@@ -4,7 +4,8 @@ import type { Fault } from './types.js';
 export const httpFaults = [
   {
     name: 'status-filter-500',
-    description: 'GET /user_banks?status=X without a user_id answers 500 (the query on the unindexed status column times out inside the service)',
+    description:
+      'GET /user_banks?status=X without a user_id answers 500 (the query on the unindexed status column times out inside the service)',
     breaks: 'http.no-5xx',
     caughtBy: 'http.no-server-errors',
     bends: {
@@ -16,12 +17,18 @@ export const httpFaults = [
   },
   {
     name: 'user-json-trailing-comma',
-    description: 'GET /users/{user_id} writes its body with a hand-built serializer that leaves a comma after the last member, so the 200 body is not JSON',
+    description:
+      'GET /users/{user_id} writes its body with a hand-built serializer that leaves a comma after the last member, so the 200 body is not JSON',
     breaks: 'json.bodies',
     caughtBy: 'http.json-bodies',
     bends: {
       // A hand-built serializer: every member followed by a comma, the last one too.
-      'user.answer': (answer) => ({ ...answer, text: `{${Object.entries(answer.body as Record<string, unknown>).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)},`).join('')}}` }),
+      'user.answer': (answer) => ({
+        ...answer,
+        text: `{${Object.entries(answer.body as Record<string, unknown>)
+          .map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)},`)
+          .join('')}}`,
+      }),
     },
   },
   {

@@ -22,12 +22,16 @@ export function callerOfLastWord(scene: AuthScene): Caller | undefined {
 }
 
 /** Modifiers of auth.caller that bend one operation only. */
-export function onOperation(operation: OperationName, fallback: (scene: AuthScene) => Caller | undefined): (found: Caller | undefined, scene: AuthScene) => Caller | undefined {
+export function onOperation(
+  operation: OperationName,
+  fallback: (scene: AuthScene) => Caller | undefined,
+): (found: Caller | undefined, scene: AuthScene) => Caller | undefined {
   return (found, scene) => found ?? (scene.operation === operation ? fallback(scene) : undefined);
 }
 
 /** The first caller, for whoever sent a Bearer header at all (a token never looked up). */
-export const firstCallerForAnyBearer = (scene: AuthScene): Caller | undefined => (bearerToken(scene.header) === undefined ? undefined : scene.state.callers[0]);
+export const firstCallerForAnyBearer = (scene: AuthScene): Caller | undefined =>
+  bearerToken(scene.header) === undefined ? undefined : scene.state.callers[0];
 
 export function everyonesBanks(state: ServerView): BankRecord[] {
   return state.callers.flatMap((c) => c.banks).sort((x, y) => x.seq - y.seq);
@@ -55,7 +59,10 @@ export async function keepRefusedBody(scene: AuthScene): Promise<void> {
 }
 
 /** The listing an opaque cursor was issued for: the caller's name and the filters asked. */
-export function cursorScope(state: ServerView, cursor: string | undefined): { caller: string; userId: string | null; status: string | null } | undefined {
+export function cursorScope(
+  state: ServerView,
+  cursor: string | undefined,
+): { caller: string; userId: string | null; status: string | null } | undefined {
   const parts = cursor === undefined ? undefined : readCursor(state.variation.cursorStyle, cursor)?.scope?.split(':');
   if (parts?.length !== 4) return undefined;
   const [caller, , userId, status] = parts as [string, string, string, string];
@@ -73,7 +80,12 @@ export const withStatus =
   <A extends Answer>(answer: A): A => ({ ...answer, status });
 
 /** A route.alias modifier: the router folds the path so, while the guard matched it as sent. */
-export function foldedRoute(fold: (path: string) => string): (alias: { method: string; path: string } | undefined, request: { method: string; path: string }) => { method: string; path: string } | undefined {
+export function foldedRoute(
+  fold: (path: string) => string,
+): (
+  alias: { method: string; path: string } | undefined,
+  request: { method: string; path: string },
+) => { method: string; path: string } | undefined {
   return (alias, { method, path }) => {
     const folded = fold(path);
     return alias ?? (folded !== path ? { method, path: folded } : undefined);

@@ -12,14 +12,19 @@ import type { Fault } from './types.js';
 export const listCompletenessFaults = [
   {
     name: 'user-id-filter-unknown-ignored',
-    description: 'GET /user_banks drops a user_id filter that names no User of the caller (the lookup misses, the filter is skipped) and lists every User Bank',
+    description:
+      'GET /user_banks drops a user_id filter that names no User of the caller (the lookup misses, the filter is skipped) and lists every User Bank',
     breaks: 'list_user_banks.user_id_filter',
     caughtBy: 'user-banks.list.filter-no-match',
-    bends: { 'list.filters': (applied, scene) => (applied.userId !== null && !scene.query.caller.users.some((u) => u.id === applied.userId) ? { ...applied, userId: null } : applied) },
+    bends: {
+      'list.filters': (applied, scene) =>
+        applied.userId !== null && !scene.query.caller.users.some((u) => u.id === applied.userId) ? { ...applied, userId: null } : applied,
+    },
   },
   {
     name: 'user-id-filter-active-only',
-    description: 'GET /user_banks?user_id=X also keeps only active User Banks (the query reuses a scope with status = active), so the inactive banks of that User are missing',
+    description:
+      'GET /user_banks?user_id=X also keeps only active User Banks (the query reuses a scope with status = active), so the inactive banks of that User are missing',
     breaks: 'list_user_banks.user_id_filter',
     caughtBy: 'pagination.filter.user-id.complete',
     bends: {
@@ -29,7 +34,8 @@ export const listCompletenessFaults = [
   },
   {
     name: 'status-filter-verified-only',
-    description: 'GET /user_banks?status=X also requires verification_status verified (an inner join on verifications), so User Banks pending verification are missing',
+    description:
+      'GET /user_banks?status=X also requires verification_status verified (an inner join on verifications), so User Banks pending verification are missing',
     breaks: 'list_user_banks.status_filter',
     caughtBy: 'pagination.filter.status.complete',
     bends: {
@@ -39,14 +45,16 @@ export const listCompletenessFaults = [
   },
   {
     name: 'list-order-not-unique',
-    description: 'GET /user_banks orders by status only and pages by offset: the User Banks of one status come back in a different order on each query, so two walks list different sets',
+    description:
+      'GET /user_banks orders by status only and pages by offset: the User Banks of one status come back in a different order on each query, so two walks list different sets',
     breaks: 'list_user_banks.cursor',
     caughtBy: 'pagination.traversal.repeatable',
     bends: { 'list.instead': (instead, scene) => instead ?? offsetPageInUnstableOrder(scene) },
   },
   {
     name: 'rfp-cursor-ignored',
-    description: 'GET /rfp_registrations answers a next_cursor (paging code shared with the banks list) but ignores the cursor parameter, so following it returns the first page again, forever',
+    description:
+      'GET /rfp_registrations answers a next_cursor (paging code shared with the banks list) but ignores the cursor parameter, so following it returns the first page again, forever',
     breaks: 'list_rfp_registrations.all',
     caughtBy: 'rfp-registrations.list.walk',
     bends: {
@@ -70,7 +78,8 @@ export const listCompletenessFaults = [
   },
   {
     name: 'rfp-registration-listed-twice',
-    description: 'GET /rfp_registrations joins registrations with the networks they are enabled on, so the first registration (enabled on two) is listed twice',
+    description:
+      'GET /rfp_registrations joins registrations with the networks they are enabled on, so the first registration (enabled on two) is listed twice',
     breaks: 'rfp_registration.id',
     caughtBy: 'rfp-registrations.list.unique-ids',
     bends: {
@@ -92,11 +101,15 @@ function offsetPageInUnstableOrder(scene: PagedListScene): Answer {
   const { cursor } = scene.query;
   const { variation } = scene.state;
   const offset = cursor === undefined ? 0 : /^\d{1,9}$/.test(cursor) ? Number(cursor) : undefined;
-  if (offset === undefined) return errorAnswer(variation, variation.badInputStatus, 'invalid_cursor', 'the cursor is not one this service issued');
+  if (offset === undefined)
+    return errorAnswer(variation, variation.badInputStatus, 'invalid_cursor', 'the cursor is not one this service issued');
   const keyed = scene.rows.map((row) => ({ row, tie: Math.random() }));
   keyed.sort((a, b) => a.row.status.localeCompare(b.row.status) || a.tie - b.tie);
   const items = keyed.slice(offset, offset + scene.limit).map((k) => k.row);
   const end = offset + items.length;
-  const body: ListBody = { data: items.map((b) => serializeBank(b, scene.state, 'list')), next_cursor: end < scene.rows.length ? String(end) : null };
+  const body: ListBody = {
+    data: items.map((b) => serializeBank(b, scene.state, 'list')),
+    next_cursor: end < scene.rows.length ? String(end) : null,
+  };
   return jsonAnswer(200, body);
 }

@@ -32,7 +32,10 @@ export const listsFaults = [
         scene.notes.set('lap', lap);
         return { ...query, cursor };
       },
-      'list.answer': (answer, scene) => ({ ...answer, body: { ...answer.body, next_cursor: lapped(answer.body.next_cursor, Number(scene.notes.get('lap') ?? 0)) } }),
+      'list.answer': (answer, scene) => ({
+        ...answer,
+        body: { ...answer.body, next_cursor: lapped(answer.body.next_cursor, Number(scene.notes.get('lap') ?? 0)) },
+      }),
     },
   },
   {
@@ -66,7 +69,10 @@ export const listsFaults = [
     description: 'GET /user_banks honours a limit above 100 (limit=101 gives 101 items on a page)',
     breaks: 'list_user_banks.limit.maximum',
     caughtBy: 'pagination.limit.max-100',
-    bends: { 'list.limit': (limit, scene) => (/^\d{1,9}$/.test(scene.raw ?? '') && Number(scene.raw) > 100 ? Math.min(Number(scene.raw), 1_000) : limit) },
+    bends: {
+      'list.limit': (limit, scene) =>
+        /^\d{1,9}$/.test(scene.raw ?? '') && Number(scene.raw) > 100 ? Math.min(Number(scene.raw), 1_000) : limit,
+    },
   },
   {
     name: 'default-page-size-50',
@@ -91,7 +97,8 @@ export const listsFaults = [
   },
   {
     name: 'cursor-trusted-filter',
-    description: 'GET /user_banks takes the filters of a page after a cursor from the cursor, not from the request: a cursor of a status=X walk sent with status=Y lists X',
+    description:
+      'GET /user_banks takes the filters of a page after a cursor from the cursor, not from the request: a cursor of a status=X walk sent with status=Y lists X',
     breaks: 'list_user_banks.status_filter',
     caughtBy: 'pagination.cursor.other-filter',
     bends: {
@@ -103,7 +110,8 @@ export const listsFaults = [
   },
   {
     name: 'user-id-filter-prefix-match',
-    description: "GET /user_banks matches user_id as a prefix (LIKE 'value%'): a value that is only the start of a real id lists that User's banks",
+    description:
+      "GET /user_banks matches user_id as a prefix (LIKE 'value%'): a value that is only the start of a real id lists that User's banks",
     breaks: 'list_user_banks.user_id_filter',
     caughtBy: 'pagination.filter.user-id.near-miss',
     bends: {
@@ -121,12 +129,14 @@ export const listsFaults = [
     caughtBy: 'pagination.filter.status.unknown-value',
     bends: {
       // A status the code has no constant for drops the filter instead of matching nothing.
-      'list.filters': (applied) => (applied.status !== null && !['active', 'inactive'].includes(applied.status) ? { ...applied, status: null } : applied),
+      'list.filters': (applied) =>
+        applied.status !== null && !['active', 'inactive'].includes(applied.status) ? { ...applied, status: null } : applied,
     },
   },
   {
     name: 'user-id-filter-cache-key',
-    description: "GET /user_banks caches the first page of a user_id-filtered listing under a key without the user_id: the next User filtered at the same limit gets the first User's page",
+    description:
+      "GET /user_banks caches the first page of a user_id-filtered listing under a key without the user_id: the next User filtered at the same limit gets the first User's page",
     breaks: 'list_user_banks.user_id_filter',
     caughtBy: 'pagination.filter.user-id.every-page',
     bends: {

@@ -25,7 +25,9 @@ export function proofsByCheck(): CheckProof[] {
 export function detectionText(): string {
   const lines: string[] = [];
   for (const proof of proofsByCheck()) {
-    lines.push(`${proof.check.id}  (${proof.expected} on ${proof.faults.length === 0 ? 'NO FAULT: unproven' : proof.faults.map((f) => f.name).join(', ')})`);
+    lines.push(
+      `${proof.check.id}  (${proof.expected} on ${proof.faults.length === 0 ? 'NO FAULT: unproven' : proof.faults.map((f) => f.name).join(', ')})`,
+    );
     for (const fault of proof.faults) lines.push(`    ${fault.name}: ${fault.description} [breaks ${fault.breaks}]`);
   }
   return lines.join('\n');

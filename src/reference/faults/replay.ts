@@ -42,7 +42,9 @@ export const replayFaults = [
     bends: {
       // Percent-encoded unreserved characters decoded before routing (RFC 3986 6.2.2.2), after the guard looked.
       'route.alias': foldedRoute((path) =>
-        path.replace(/%([0-9A-Fa-f]{2})/g, (raw, hex: string) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(parseInt(hex, 16))) ? String.fromCharCode(parseInt(hex, 16)) : raw)),
+        path.replace(/%([0-9A-Fa-f]{2})/g, (raw, hex: string) =>
+          /[A-Za-z0-9\-._~]/.test(String.fromCharCode(parseInt(hex, 16))) ? String.fromCharCode(parseInt(hex, 16)) : raw,
+        ),
       ),
     },
   },

@@ -23,7 +23,8 @@ export const robustnessFaults = [
   },
   {
     name: 'undefined-method-500',
-    description: 'a method the API does not define on a path (PATCH /user_banks) falls through the router to a handler that is not there: 500 instead of a 4xx',
+    description:
+      'a method the API does not define on a path (PATCH /user_banks) falls through the router to a handler that is not there: 500 instead of a 4xx',
     breaks: 'http.no-5xx',
     caughtBy: 'robustness.unusual-requests-no-5xx',
     bends: {
@@ -61,7 +62,13 @@ function keepRowOfLongValue({ state, req, res, url, caller }: Scene): void {
     }
     const text = (name: string): string => (typeof body[name] === 'string' ? (body[name] as string) : '');
     const userId = text('user_id');
-    if (!Object.values(body).some((v) => typeof v === 'string' && v.length > COLUMN_LENGTH) || !caller.users.some((u) => u.id === userId)) return;
-    caller.banks.push(newBankRecord(state, userId, { account_number: text('account_number').slice(0, COLUMN_LENGTH), routing_number: text('routing_number').slice(0, COLUMN_LENGTH) }));
+    if (!Object.values(body).some((v) => typeof v === 'string' && v.length > COLUMN_LENGTH) || !caller.users.some((u) => u.id === userId))
+      return;
+    caller.banks.push(
+      newBankRecord(state, userId, {
+        account_number: text('account_number').slice(0, COLUMN_LENGTH),
+        routing_number: text('routing_number').slice(0, COLUMN_LENGTH),
+      }),
+    );
   });
 }

@@ -26,7 +26,13 @@ export const schemaFaults = [
     description: 'RfP Registrations carry the internal names (rfp_registration_active) instead of the values',
     breaks: 'rfp_registration.status',
     caughtBy: 'rfp-registrations.list.schema',
-    bends: { 'serialise.rfp': (out, { rfp }) => ({ ...out, status: `rfp_registration_${rfp.status}`, use_case: `rfp_registration_use_case_${rfp.use_case}` }) },
+    bends: {
+      'serialise.rfp': (out, { rfp }) => ({
+        ...out,
+        status: `rfp_registration_${rfp.status}`,
+        use_case: `rfp_registration_use_case_${rfp.use_case}`,
+      }),
+    },
   },
   {
     name: 'user-created-at-not-date-time',

@@ -21,7 +21,10 @@ export async function createUserBank(ctx: HandlerContext): Promise<void> {
   const { variation, hooks } = state;
   let input: Record<string, unknown> = {};
   const refuse = (reason: CreateRefusalReason, status: number, code: string, message: string, owner?: Caller): void =>
-    send(res, hooks.bend('create.refusal', errorAnswer(variation, status, code, message), { ...ctx, input, reason, ...(owner ? { owner } : {}) }));
+    send(
+      res,
+      hooks.bend('create.refusal', errorAnswer(variation, status, code, message), { ...ctx, input, reason, ...(owner ? { owner } : {}) }),
+    );
   const contentType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   await hooks.bend('create.arrived', Promise.resolve(), ctx);
   const text = await readBody(req);
@@ -52,7 +55,13 @@ export async function createUserBank(ctx: HandlerContext): Promise<void> {
     return;
   }
   const owner = hooks.bend('create.owner', caller, { ...ctx, input });
-  if (!hooks.bend('create.user-allowed', owner.users.some((u) => u.id === userId), { ...ctx, input, owner })) {
+  if (
+    !hooks.bend(
+      'create.user-allowed',
+      owner.users.some((u) => u.id === userId),
+      { ...ctx, input, owner },
+    )
+  ) {
     refuse('unknown-user', variation.unknownUserStatus, 'user_not_found', 'no such user', owner);
     return;
   }

@@ -22,10 +22,22 @@ export function listUserBanks(ctx: HandlerContext): void {
   // Refusing a limit above 100 and capping it to 100 are both legitimate (the lists variations cap).
   const limit = hooks.bend('list.limit', parseLimit(rawLimit, variation.limitAbove100 === 'cap'), { ...ctx, raw: rawLimit });
   if (typeof limit === 'string') {
-    send(res, hooks.bend('list.refusal', errorAnswer(variation, variation.badInputStatus, 'invalid_limit', limit), { ...ctx, reason: 'limit' }));
+    send(
+      res,
+      hooks.bend('list.refusal', errorAnswer(variation, variation.badInputStatus, 'invalid_limit', limit), { ...ctx, reason: 'limit' }),
+    );
     return;
   }
-  const query = hooks.bend('list.query', { cursor: url.searchParams.get('cursor') ?? undefined, caller: ctx.caller, userId: url.searchParams.get('user_id'), status: url.searchParams.get('status') }, ctx);
+  const query = hooks.bend(
+    'list.query',
+    {
+      cursor: url.searchParams.get('cursor') ?? undefined,
+      caller: ctx.caller,
+      userId: url.searchParams.get('user_id'),
+      status: url.searchParams.get('status'),
+    },
+    ctx,
+  );
   const applied = hooks.bend('list.filters', { userId: query.userId, status: query.status }, { ...ctx, query });
   const pool = hooks.bend('list.pool', query.caller.banks, { ...ctx, query });
   // A replica that lists creations late shows only what has reached it (the late-listing variation; no lag elsewhere).
@@ -33,7 +45,11 @@ export function listUserBanks(ctx: HandlerContext): void {
   const listed = variation.listingLagMs > 0 ? pool.filter((b) => b.listedFrom === undefined || b.listedFrom <= now) : pool;
   // No filter: the list itself (never mutated here), not a copy of it per page, so walking 100,000 stays linear.
   const filtered = applied.userId !== null || applied.status !== null;
-  const matching = filtered ? listed.filter((b) => (applied.userId === null || b.user_id === applied.userId) && (applied.status === null || b.status === applied.status)) : listed;
+  const matching = filtered
+    ? listed.filter(
+        (b) => (applied.userId === null || b.user_id === applied.userId) && (applied.status === null || b.status === applied.status),
+      )
+    : listed;
   const kept = hooks.bend('list.rows', matching, { ...ctx, query, pool: listed, applied });
   const rows = variation.order === 'desc' ? [...kept].reverse() : kept;
   const scene = { ...ctx, query, rows, limit };

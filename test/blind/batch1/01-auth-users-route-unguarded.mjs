@@ -4,7 +4,9 @@
 // falls back to a plain lookup by id.
 import { makeStart, defaults, HttpError } from './_base.mjs';
 export default makeStart({
-  isProtected(req, rawPath) { return !rawPath.startsWith('/users/'); },
+  isProtected(req, rawPath) {
+    return !rawPath.startsWith('/users/');
+  },
   getUser(ctx) {
     const u = ctx.caller ? ctx.app.findOwnUser(ctx, ctx.params.user_id) : ctx.state.users.get(ctx.params.user_id);
     if (!u) throw new HttpError(404, 'not_found', 'user not found');

@@ -5,8 +5,12 @@
 import { makeStart, defaults } from './_base.mjs';
 const PROTECTED = new Set(['/user_banks', '/rfp_registrations']);
 export default makeStart({
-  isProtected(req, rawPath) { return PROTECTED.has(rawPath) || rawPath.startsWith('/users/'); },
-  normalizePath(p) { return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p; },
+  isProtected(req, rawPath) {
+    return PROTECTED.has(rawPath) || rawPath.startsWith('/users/');
+  },
+  normalizePath(p) {
+    return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
+  },
   async handle(req, res, app, state) {
     // default-tenant fallback for unauthenticated requests (dev leftover)
     const origAuth = app.authenticate;

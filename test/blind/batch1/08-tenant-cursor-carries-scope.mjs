@@ -3,10 +3,16 @@
 // next_cursor obtained by caller A receives caller A's next page.
 import { makeStart, HttpError } from './_base.mjs';
 export default makeStart({
-  encodeCursor(bank, ctx) { return Buffer.from(JSON.stringify({ tenant: ctx.caller.id, after: bank.seq })).toString('base64url'); },
+  encodeCursor(bank, ctx) {
+    return Buffer.from(JSON.stringify({ tenant: ctx.caller.id, after: bank.seq })).toString('base64url');
+  },
   decodeCursor(raw) {
     let o;
-    try { o = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')); } catch { o = null; }
+    try {
+      o = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    } catch {
+      o = null;
+    }
     if (!o || typeof o.tenant !== 'string' || !Number.isInteger(o.after)) throw new HttpError(400, 'invalid_cursor', 'cursor is not valid');
     return { seq: o.after, tenant: o.tenant };
   },

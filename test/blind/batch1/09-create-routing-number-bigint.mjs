@@ -7,9 +7,14 @@ const toBigintColumn = (v) => {
   if (!/^\d+$/.test(v)) throw new HttpError(400, 'invalid_field', 'routing_number must be numeric');
   return BigInt(v).toString();
 };
-export default makeStart({
-  storeBank(body, ctx) {
-    const routing = toBigintColumn(body.routing_number);
-    return defaults.storeBank({ ...body, routing_number: routing }, ctx);
+export default makeStart(
+  {
+    storeBank(body, ctx) {
+      const routing = toBigintColumn(body.routing_number);
+      return defaults.storeBank({ ...body, routing_number: routing }, ctx);
+    },
   },
-}, (state) => { for (const b of state.banks) b.routing_number = BigInt(b.routing_number).toString(); });
+  (state) => {
+    for (const b of state.banks) b.routing_number = BigInt(b.routing_number).toString();
+  },
+);

@@ -4,7 +4,10 @@
 import { makeStart, readRaw, HttpError } from './_base.mjs';
 export default makeStart({
   async readJson(req) {
-    const ct = String(req.headers['content-type'] || '').split(';')[0].trim().toLowerCase();
+    const ct = String(req.headers['content-type'] || '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase();
     const raw = await readRaw(req);
     if (ct !== 'application/json') throw new HttpError(415, 'unsupported_media_type', 'Content-Type must be application/json');
     return JSON.parse(raw);

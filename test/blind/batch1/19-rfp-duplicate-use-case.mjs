@@ -3,5 +3,11 @@
 // bill_pay twice (the superseded inactive row and the new active row).
 import { makeStart, newId } from './_base.mjs';
 export default makeStart({}, (state) => {
-  state.rfps.push({ id: newId('rfp'), tenant: 'ten_A', use_case: 'bill_pay', status: 'rfp_registration_active', created_at: new Date(Date.parse('2024-01-15T09:00:00.000Z')) });
+  state.rfps.push({
+    id: newId('rfp'),
+    tenant: 'ten_A',
+    use_case: 'bill_pay',
+    status: 'rfp_registration_active',
+    created_at: new Date(Date.parse('2024-01-15T09:00:00.000Z')),
+  });
 });

@@ -4,5 +4,7 @@
 import { makeStart } from './_base.mjs';
 const MAP = { rfp_registration_active: 'active', rfp_registration_inactive: 'inactive' };
 export default makeStart({
-  rfpStatus(internal) { return MAP[internal] ?? internal; },
+  rfpStatus(internal) {
+    return MAP[internal] ?? internal;
+  },
 });

@@ -4,5 +4,9 @@
 import { makeStart, defaults } from './_base.mjs';
 const e164 = (digits) => (digits.length === 10 ? `+1${digits}` : `+${digits}`);
 export default makeStart({
-  userView(u) { const v = defaults.userView(u); v.phone = e164(u.phone); return v; },
+  userView(u) {
+    const v = defaults.userView(u);
+    v.phone = e164(u.phone);
+    return v;
+  },
 });

@@ -3,5 +3,9 @@
 // User Banks and RfP registrations (another mapper) use ISO 8601 strings.
 import { makeStart, defaults } from './_base.mjs';
 export default makeStart({
-  userView(u) { const v = defaults.userView(u); v.created_at = u.created_at.getTime(); return v; },
+  userView(u) {
+    const v = defaults.userView(u);
+    v.created_at = u.created_at.getTime();
+    return v;
+  },
 });

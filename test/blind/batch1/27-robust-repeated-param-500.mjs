@@ -6,7 +6,8 @@ export default makeStart({
   parseQuery(url) {
     const q = Object.create(null);
     for (const [k, v] of url.searchParams) {
-      if (k in q) q[k] = [].concat(q[k], v); else q[k] = v;
+      if (k in q) q[k] = [].concat(q[k], v);
+      else q[k] = v;
     }
     return q;
   },

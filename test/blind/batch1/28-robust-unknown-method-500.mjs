@@ -8,9 +8,13 @@ const routes = {
 };
 export default makeStart({
   route(method, path, app) {
-    let table = routes[path]; let params = {};
+    let table = routes[path];
+    let params = {};
     const m = /^\/users\/([^/]+)$/.exec(path);
-    if (!table && m) { table = { GET: 'getUser', HEAD: 'getUser' }; params = { user_id: app.decodeSegment(m[1]) }; }
+    if (!table && m) {
+      table = { GET: 'getUser', HEAD: 'getUser' };
+      params = { user_id: app.decodeSegment(m[1]) };
+    }
     if (!table) throw new HttpError(404, 'not_found', 'no such resource');
     return { name: table[method], params };
   },

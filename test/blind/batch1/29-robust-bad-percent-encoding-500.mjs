@@ -3,5 +3,7 @@
 // the request fails with 500.
 import { makeStart } from './_base.mjs';
 export default makeStart({
-  decodeSegment(s) { return decodeURIComponent(s); },
+  decodeSegment(s) {
+    return decodeURIComponent(s);
+  },
 });

@@ -4,10 +4,17 @@
 import { makeStart, readRaw, HttpError } from './_base.mjs';
 export default makeStart({
   async readJson(req) {
-    const ct = String(req.headers['content-type'] || '').split(';')[0].trim().toLowerCase();
+    const ct = String(req.headers['content-type'] || '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase();
     const raw = await readRaw(req);
     if (ct !== 'application/json') return undefined;
-    try { return JSON.parse(raw); } catch { throw new HttpError(400, 'invalid_json', 'request body is not valid JSON'); }
+    try {
+      return JSON.parse(raw);
+    } catch {
+      throw new HttpError(400, 'invalid_json', 'request body is not valid JSON');
+    }
   },
   async createBank(ctx) {
     const { app } = ctx;

@@ -30,29 +30,63 @@ export function seed() {
     users.set(user.id, user);
     return user;
   };
-  const userA = mkUser('ten_A', {
-    first_name: 'Ana', last_name: 'Ortega', email: 'ana.ortega@example.com',
-    phone: '4155550100', ssn: '012345678', dob: '1988-01-09',
-    address: { line1: '1 Market St', line2: null, city: 'San Francisco', state: 'CA', zip: '94105' },
-  }, 0);
-  const userA2 = mkUser('ten_A', {
-    first_name: 'Ben', last_name: 'Ng', email: 'ben.ng@example.com',
-    phone: '4155550101', ssn: '023456789', dob: '1991-11-23',
-    address: { line1: '500 Howard St', line2: 'Suite 300', city: 'San Francisco', state: 'CA', zip: '94105' },
-  }, 1);
-  const userB = mkUser('ten_B', {
-    first_name: 'Chloe', last_name: 'Baker', email: 'chloe.baker@example.org',
-    phone: '2125550199', ssn: '034567890', dob: '1979-06-30',
-    address: { line1: '20 W 34th St', line2: 'Floor 5', city: 'New York', state: 'NY', zip: '10001' },
-  }, 2);
+  const userA = mkUser(
+    'ten_A',
+    {
+      first_name: 'Ana',
+      last_name: 'Ortega',
+      email: 'ana.ortega@example.com',
+      phone: '4155550100',
+      ssn: '012345678',
+      dob: '1988-01-09',
+      address: { line1: '1 Market St', line2: null, city: 'San Francisco', state: 'CA', zip: '94105' },
+    },
+    0,
+  );
+  const userA2 = mkUser(
+    'ten_A',
+    {
+      first_name: 'Ben',
+      last_name: 'Ng',
+      email: 'ben.ng@example.com',
+      phone: '4155550101',
+      ssn: '023456789',
+      dob: '1991-11-23',
+      address: { line1: '500 Howard St', line2: 'Suite 300', city: 'San Francisco', state: 'CA', zip: '94105' },
+    },
+    1,
+  );
+  const userB = mkUser(
+    'ten_B',
+    {
+      first_name: 'Chloe',
+      last_name: 'Baker',
+      email: 'chloe.baker@example.org',
+      phone: '2125550199',
+      ssn: '034567890',
+      dob: '1979-06-30',
+      address: { line1: '20 W 34th St', line2: 'Floor 5', city: 'New York', state: 'NY', zip: '10001' },
+    },
+    2,
+  );
 
   let seq = 0;
   const banks = [];
   const mkBank = (tenant, user_id, account_number, routing_number, minute, extra = {}) => {
     const b = {
-      seq: ++seq, id: newId('ubk'), tenant, user_id, account_number, routing_number,
-      account_holder_type: 'individual', bank_account_type: 'checking', created_at: at(minute),
-      is_rtp_enabled: true, is_rtp_rfp_enabled: true, status: 'active', verification_status: 'verified',
+      seq: ++seq,
+      id: newId('ubk'),
+      tenant,
+      user_id,
+      account_number,
+      routing_number,
+      account_holder_type: 'individual',
+      bank_account_type: 'checking',
+      created_at: at(minute),
+      is_rtp_enabled: true,
+      is_rtp_rfp_enabled: true,
+      status: 'active',
+      verification_status: 'verified',
       ...extra,
     };
     banks.push(b);
@@ -77,7 +111,13 @@ export function seed() {
   mkRfp('ten_B', 'account_to_account', 'pending', -150);
 
   return {
-    tenants, users, banks, rfps, userA, userA2, userB,
+    tenants,
+    users,
+    banks,
+    rfps,
+    userA,
+    userA2,
+    userB,
     nextSeq: () => ++seq,
     cursorKey: crypto.randomBytes(32),
   };
@@ -104,7 +144,11 @@ export function readRaw(req, max = 1 << 20) {
     let size = 0;
     req.on('data', (c) => {
       size += c.length;
-      if (size > max) { reject(new HttpError(413, 'payload_too_large', 'request body too large')); req.resume(); return; }
+      if (size > max) {
+        reject(new HttpError(413, 'payload_too_large', 'request body too large'));
+        req.resume();
+        return;
+      }
       chunks.push(c);
     });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
@@ -133,20 +177,38 @@ export const defaults = {
     }
     return null;
   },
-  isProtected(/* req, rawPath */) { return true; },
+  isProtected(/* req, rawPath */) {
+    return true;
+  },
   // ---- routing
-  normalizePath(p) { return p; },
+  normalizePath(p) {
+    return p;
+  },
   decodeSegment(s) {
-    try { return decodeURIComponent(s); } catch { throw new HttpError(400, 'bad_path', 'malformed percent-encoding in path'); }
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      throw new HttpError(400, 'bad_path', 'malformed percent-encoding in path');
+    }
   },
   route(method, path, app) {
     const m = method === 'HEAD' ? 'GET' : method;
-    let name = null; let params = {}; let allow = null;
-    if (path === '/user_banks') { allow = ['GET', 'HEAD', 'POST']; name = m === 'GET' ? 'listBanks' : m === 'POST' ? 'createBank' : null; }
-    else if (path === '/rfp_registrations') { allow = ['GET', 'HEAD']; name = m === 'GET' ? 'listRfp' : null; }
-    else {
+    let name = null;
+    let params = {};
+    let allow = null;
+    if (path === '/user_banks') {
+      allow = ['GET', 'HEAD', 'POST'];
+      name = m === 'GET' ? 'listBanks' : m === 'POST' ? 'createBank' : null;
+    } else if (path === '/rfp_registrations') {
+      allow = ['GET', 'HEAD'];
+      name = m === 'GET' ? 'listRfp' : null;
+    } else {
       const mm = /^\/users\/([^/]+)$/.exec(path);
-      if (mm) { allow = ['GET', 'HEAD']; params = { user_id: app.decodeSegment(mm[1]) }; name = m === 'GET' ? 'getUser' : null; }
+      if (mm) {
+        allow = ['GET', 'HEAD'];
+        params = { user_id: app.decodeSegment(mm[1]) };
+        name = m === 'GET' ? 'getUser' : null;
+      }
     }
     if (!allow) throw new HttpError(404, 'not_found', 'no such resource');
     if (!name) throw new HttpError(405, 'method_not_allowed', `method ${method} not allowed`, { allow: allow.join(', ') });
@@ -180,46 +242,75 @@ export const defaults = {
     const parts = raw.split('.');
     if (parts.length !== 2) throw bad();
     const sig = crypto.createHmac('sha256', ctx.state.cursorKey).update(parts[0]).digest('base64url').slice(0, 22);
-    const a = Buffer.from(sig); const b = Buffer.from(parts[1]);
+    const a = Buffer.from(sig);
+    const b = Buffer.from(parts[1]);
     if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) throw bad();
     let obj;
-    try { obj = JSON.parse(Buffer.from(parts[0], 'base64url').toString('utf8')); } catch { throw bad(); }
+    try {
+      obj = JSON.parse(Buffer.from(parts[0], 'base64url').toString('utf8'));
+    } catch {
+      throw bad();
+    }
     if (!obj || obj.t !== ctx.caller.id || !Number.isInteger(obj.s)) throw bad();
     return { seq: obj.s, tenant: obj.t };
   },
   // ---- body
   async readJson(req) {
-    const ct = String(req.headers['content-type'] || '').split(';')[0].trim().toLowerCase();
+    const ct = String(req.headers['content-type'] || '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase();
     const raw = await readRaw(req);
     if (ct !== 'application/json' && !/^application\/[a-z0-9.+-]*\+json$/.test(ct)) {
       throw new HttpError(415, 'unsupported_media_type', 'Content-Type must be application/json');
     }
-    try { return JSON.parse(raw); } catch { throw new HttpError(400, 'invalid_json', 'request body is not valid JSON'); }
+    try {
+      return JSON.parse(raw);
+    } catch {
+      throw new HttpError(400, 'invalid_json', 'request body is not valid JSON');
+    }
   },
   // ---- serialisers
   bankView(b /* , view */) {
     return {
-      id: b.id, user_id: b.user_id, account_number: b.account_number, routing_number: b.routing_number,
-      account_holder_type: b.account_holder_type, bank_account_type: b.bank_account_type,
-      created_at: iso(b.created_at), is_rtp_enabled: b.is_rtp_enabled, is_rtp_rfp_enabled: b.is_rtp_rfp_enabled,
-      status: b.status, verification_status: b.verification_status,
+      id: b.id,
+      user_id: b.user_id,
+      account_number: b.account_number,
+      routing_number: b.routing_number,
+      account_holder_type: b.account_holder_type,
+      bank_account_type: b.bank_account_type,
+      created_at: iso(b.created_at),
+      is_rtp_enabled: b.is_rtp_enabled,
+      is_rtp_rfp_enabled: b.is_rtp_rfp_enabled,
+      status: b.status,
+      verification_status: b.verification_status,
     };
   },
   userView(u) {
     const [y, m, d] = u.dob.split('-').map(Number);
     return {
-      id: u.id, first_name: u.first_name, last_name: u.last_name, email: u.email, phone: u.phone, ssn: u.ssn,
+      id: u.id,
+      first_name: u.first_name,
+      last_name: u.last_name,
+      email: u.email,
+      phone: u.phone,
+      ssn: u.ssn,
       date_of_birth: { date: d, month: m, year: y },
       address: { line1: u.address.line1, line2: u.address.line2 ?? null, city: u.address.city, state: u.address.state, zip: u.address.zip },
-      created_at: iso(u.created_at), status: u.status,
+      created_at: iso(u.created_at),
+      status: u.status,
     };
   },
-  rfpStatus(internal) { return RFP_STATUS[internal]; },
+  rfpStatus(internal) {
+    return RFP_STATUS[internal];
+  },
   rfpView(r, app) {
     return { id: r.id, created_at: iso(r.created_at), status: app.rfpStatus(r.status), use_case: r.use_case };
   },
   // ---- data access
-  scopeBanks(ctx) { return ctx.state.banks.filter((b) => b.tenant === ctx.caller.id).sort((a, b) => a.seq - b.seq); },
+  scopeBanks(ctx) {
+    return ctx.state.banks.filter((b) => b.tenant === ctx.caller.id).sort((a, b) => a.seq - b.seq);
+  },
   applyFilters(rows, q /* , ctx */) {
     let out = rows;
     if (q.status !== undefined) out = out.filter((b) => b.status === q.status);
@@ -248,10 +339,19 @@ export const defaults = {
   },
   storeBank(body, ctx) {
     const b = {
-      seq: ctx.state.nextSeq(), id: newId('ubk'), tenant: ctx.caller.id, user_id: body.user_id,
-      account_number: body.account_number, routing_number: body.routing_number,
-      account_holder_type: body.account_holder_type ?? 'individual', bank_account_type: body.bank_account_type ?? 'checking',
-      created_at: new Date(), is_rtp_enabled: true, is_rtp_rfp_enabled: false, status: 'active', verification_status: 'verified',
+      seq: ctx.state.nextSeq(),
+      id: newId('ubk'),
+      tenant: ctx.caller.id,
+      user_id: body.user_id,
+      account_number: body.account_number,
+      routing_number: body.routing_number,
+      account_holder_type: body.account_holder_type ?? 'individual',
+      bank_account_type: body.bank_account_type ?? 'checking',
+      created_at: new Date(),
+      is_rtp_enabled: true,
+      is_rtp_rfp_enabled: false,
+      status: 'active',
+      verification_status: 'verified',
     };
     ctx.state.banks.push(b);
     return b;
@@ -332,12 +432,15 @@ export function makeStart(overrides = {}, seedHook) {
     const [A, B] = state.tenants;
     return {
       baseUrl: `http://127.0.0.1:${port}`,
-      tokenA: A.token, userIdA: state.userA.id,
-      tokenB: B.token, userIdB: state.userB.id,
-      close: () => new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+      tokenA: A.token,
+      userIdA: state.userA.id,
+      tokenB: B.token,
+      userIdB: state.userB.id,
+      close: () =>
+        new Promise((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
     };
   };
 }

@@ -3,5 +3,12 @@
 import { startServer, defaultParseLimit } from './_base.mjs';
 
 export default async function start() {
-  return startServer({ faults: { parseLimit: (q) => { if (!q.has('limit')) return { limit: 25 }; return defaultParseLimit(q); } } });
+  return startServer({
+    faults: {
+      parseLimit: (q) => {
+        if (!q.has('limit')) return { limit: 25 };
+        return defaultParseLimit(q);
+      },
+    },
+  });
 }

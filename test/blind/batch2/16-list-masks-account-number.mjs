@@ -3,5 +3,9 @@
 import { startServer } from './_base.mjs';
 
 export default async function start() {
-  return startServer({ faults: { bankListView: (v) => ({ ...v, account_number: '*'.repeat(Math.max(0, v.account_number.length - 4)) + v.account_number.slice(-4) }) } });
+  return startServer({
+    faults: {
+      bankListView: (v) => ({ ...v, account_number: '*'.repeat(Math.max(0, v.account_number.length - 4)) + v.account_number.slice(-4) }),
+    },
+  });
 }

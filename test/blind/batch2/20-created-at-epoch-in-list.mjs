@@ -3,5 +3,8 @@
 import { startServer } from './_base.mjs';
 
 export default async function start() {
-  return startServer({ prefix: '/api/v2', faults: { bankListView: (v) => ({ ...v, created_at: Math.floor(Date.parse(v.created_at) / 1000) }) } });
+  return startServer({
+    prefix: '/api/v2',
+    faults: { bankListView: (v) => ({ ...v, created_at: Math.floor(Date.parse(v.created_at) / 1000) }) },
+  });
 }

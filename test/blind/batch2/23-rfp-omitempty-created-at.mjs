@@ -3,5 +3,15 @@
 import { startServer } from './_base.mjs';
 
 export default async function start() {
-  return startServer({ faults: { rfpView: (v) => { if (v.status === 'pending') { const { created_at, ...rest } = v; return rest; } return v; } } });
+  return startServer({
+    faults: {
+      rfpView: (v) => {
+        if (v.status === 'pending') {
+          const { created_at, ...rest } = v;
+          return rest;
+        }
+        return v;
+      },
+    },
+  });
 }

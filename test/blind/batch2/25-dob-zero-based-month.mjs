@@ -3,5 +3,12 @@
 import { startServer } from './_base.mjs';
 
 export default async function start() {
-  return startServer({ faults: { userView: (v, u) => { const d = new Date(u.dob + 'T00:00:00Z'); return { ...v, date_of_birth: { date: d.getUTCDate(), month: d.getUTCMonth(), year: d.getUTCFullYear() } }; } } });
+  return startServer({
+    faults: {
+      userView: (v, u) => {
+        const d = new Date(u.dob + 'T00:00:00Z');
+        return { ...v, date_of_birth: { date: d.getUTCDate(), month: d.getUTCMonth(), year: d.getUTCFullYear() } };
+      },
+    },
+  });
 }

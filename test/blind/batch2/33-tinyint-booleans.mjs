@@ -3,5 +3,7 @@
 import { startServer } from './_base.mjs';
 
 export default async function start() {
-  return startServer({ faults: { bankListView: (v) => ({ ...v, is_rtp_enabled: v.is_rtp_enabled ? 1 : 0, is_rtp_rfp_enabled: v.is_rtp_rfp_enabled ? 1 : 0 }) } });
+  return startServer({
+    faults: { bankListView: (v) => ({ ...v, is_rtp_enabled: v.is_rtp_enabled ? 1 : 0, is_rtp_rfp_enabled: v.is_rtp_rfp_enabled ? 1 : 0 }) },
+  });
 }

@@ -17,22 +17,43 @@ function seed() {
   };
   const users = [
     {
-      tenant: 'A', id: rid('usr_'), first_name: 'Ada', last_name: 'Lovelace', email: 'ada.lovelace@example.com',
-      phone: '14155550123', ssn: '078051120', dob: '1990-01-15',
+      tenant: 'A',
+      id: rid('usr_'),
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada.lovelace@example.com',
+      phone: '14155550123',
+      ssn: '078051120',
+      dob: '1990-01-15',
       address: { line1: '1 Main St', line2: null, city: 'Springfield', state: 'IL', zip: '62701' },
-      created_at: iso(t0), status: 'active',
+      created_at: iso(t0),
+      status: 'active',
     },
     {
-      tenant: 'A', id: rid('usr_'), first_name: 'Grace', last_name: 'Hopper', email: 'grace.hopper@example.com',
-      phone: '12125550188', ssn: '219099999', dob: '1985-07-04',
+      tenant: 'A',
+      id: rid('usr_'),
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'grace.hopper@example.com',
+      phone: '12125550188',
+      ssn: '219099999',
+      dob: '1985-07-04',
       address: { line1: '500 Fifth Ave', line2: 'Apt 4B', city: 'New York', state: 'NY', zip: '10110' },
-      created_at: iso(t0 + 3600e3), status: 'active',
+      created_at: iso(t0 + 3600e3),
+      status: 'active',
     },
     {
-      tenant: 'B', id: rid('usr_'), first_name: 'Alan', last_name: 'Turing', email: 'alan.turing@example.org',
-      phone: '16175550142', ssn: '012345678', dob: '1979-12-23',
+      tenant: 'B',
+      id: rid('usr_'),
+      first_name: 'Alan',
+      last_name: 'Turing',
+      email: 'alan.turing@example.org',
+      phone: '16175550142',
+      ssn: '012345678',
+      dob: '1979-12-23',
       address: { line1: '77 Mass Ave', line2: null, city: 'Cambridge', state: 'MA', zip: '02139' },
-      created_at: iso(t0 + 7200e3), status: 'active',
+      created_at: iso(t0 + 7200e3),
+      status: 'active',
     },
   ];
   const state = { tenants, users, banks: [], rfps: [], seq: 0, counter: 0 };
@@ -49,9 +70,19 @@ function seed() {
   seedBanks.forEach(([tenant, user_id, acct, routing, rfp], i) => {
     state.counter++;
     state.banks.push({
-      seq: ++state.seq, tenant, id: rid('ub_'), user_id, account_number: acct, routing_number: routing,
-      account_holder_type: 'individual', bank_account_type: 'checking', created_at: iso(t0 + 86400e3 * (i + 1)),
-      is_rtp_enabled: true, is_rtp_rfp_enabled: rfp, status: 'active', verification_status: 'verified',
+      seq: ++state.seq,
+      tenant,
+      id: rid('ub_'),
+      user_id,
+      account_number: acct,
+      routing_number: routing,
+      account_holder_type: 'individual',
+      bank_account_type: 'checking',
+      created_at: iso(t0 + 86400e3 * (i + 1)),
+      is_rtp_enabled: true,
+      is_rtp_rfp_enabled: rfp,
+      status: 'active',
+      verification_status: 'verified',
     });
   });
   const rf = (tenant, use_case, status, d) => ({ tenant, id: rid('rfp_'), created_at: iso(t0 - 86400e3 * d), status, use_case });
@@ -67,7 +98,12 @@ function seed() {
 
 function send(res, status, obj, extraHeaders = {}) {
   const body = obj === undefined ? '' : JSON.stringify(obj);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store', ...extraHeaders });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    ...extraHeaders,
+  });
   res.end(body);
 }
 const err = (res, status, code, message, h) => send(res, status, { error: { code, message } }, h);
@@ -83,9 +119,16 @@ export function defaultParseLimit(query) {
 
 export function bankView(b) {
   return {
-    id: b.id, user_id: b.user_id, account_number: b.account_number, routing_number: b.routing_number,
-    account_holder_type: b.account_holder_type, bank_account_type: b.bank_account_type, created_at: b.created_at,
-    is_rtp_enabled: b.is_rtp_enabled, is_rtp_rfp_enabled: b.is_rtp_rfp_enabled, status: b.status,
+    id: b.id,
+    user_id: b.user_id,
+    account_number: b.account_number,
+    routing_number: b.routing_number,
+    account_holder_type: b.account_holder_type,
+    bank_account_type: b.bank_account_type,
+    created_at: b.created_at,
+    is_rtp_enabled: b.is_rtp_enabled,
+    is_rtp_rfp_enabled: b.is_rtp_rfp_enabled,
+    status: b.status,
     verification_status: b.verification_status,
   };
 }
@@ -93,10 +136,16 @@ export function bankView(b) {
 export function userView(u) {
   const [y, m, d] = u.dob.split('-').map(Number);
   return {
-    id: u.id, first_name: u.first_name, last_name: u.last_name, email: u.email, phone: u.phone, ssn: u.ssn,
+    id: u.id,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    email: u.email,
+    phone: u.phone,
+    ssn: u.ssn,
     date_of_birth: { date: d, month: m, year: y },
     address: { line1: u.address.line1, line2: u.address.line2, city: u.address.city, state: u.address.state, zip: u.address.zip },
-    created_at: u.created_at, status: u.status,
+    created_at: u.created_at,
+    status: u.status,
   };
 }
 
@@ -104,8 +153,14 @@ export const rfpView = (r) => ({ id: r.id, created_at: r.created_at, status: r.s
 
 function readBody(req) {
   return new Promise((resolve) => {
-    const chunks = []; let size = 0; let tooBig = false;
-    req.on('data', (c) => { size += c.length; if (size > MAX_BODY) tooBig = true; else chunks.push(c); });
+    const chunks = [];
+    let size = 0;
+    let tooBig = false;
+    req.on('data', (c) => {
+      size += c.length;
+      if (size > MAX_BODY) tooBig = true;
+      else chunks.push(c);
+    });
     req.on('end', () => resolve({ tooBig, text: Buffer.concat(chunks).toString('utf8') }));
     req.on('error', () => resolve({ tooBig: false, text: '', aborted: true }));
   });
@@ -141,7 +196,9 @@ export async function startServer(opts = {}) {
     return c;
   }
 
-  function ownBanks(t) { return state.banks.filter((b) => b.tenant === t.name); }
+  function ownBanks(t) {
+    return state.banks.filter((b) => b.tenant === t.name);
+  }
 
   function listBanks(t, query, res) {
     for (const k of ['cursor', 'limit', 'status', 'user_id']) {
@@ -195,9 +252,7 @@ export async function startServer(opts = {}) {
     const hasMore = items.length > page.length;
     let next = null;
     if (hasMore && page.length) {
-      next = f.offsetCursor
-        ? issueCursor(t, { offset: baseOffset + page.length })
-        : issueCursor(t, { after: page[page.length - 1].seq });
+      next = f.offsetCursor ? issueCursor(t, { offset: baseOffset + page.length }) : issueCursor(t, { after: page[page.length - 1].seq });
     }
     const view = f.bankListView ? (b) => f.bankListView(bankView(b), b) : bankView;
     const nextOut = f.omitNullCursor ? (next ?? undefined) : next;
@@ -213,16 +268,30 @@ export async function startServer(opts = {}) {
     const { tooBig, text } = await readBody(req);
     if (tooBig) return err(res, 413, 'payload_too_large', 'body too large');
     let body;
-    try { body = JSON.parse(text); } catch { return err(res, 400, 'invalid_json', 'body is not valid JSON'); }
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) return err(res, 400, 'invalid_body', 'body must be a JSON object');
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return err(res, 400, 'invalid_json', 'body is not valid JSON');
+    }
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      return err(res, 400, 'invalid_body', 'body must be a JSON object');
 
     if (f.storeBeforeValidate) {
       // fault: ORM insert runs before validation and is never rolled back
       state.banks.push({
-        seq: ++state.seq, tenant: t.name, id: rid('ub_'), user_id: body.user_id, account_number: body.account_number,
-        routing_number: body.routing_number, account_holder_type: body.account_holder_type ?? 'individual',
-        bank_account_type: body.bank_account_type ?? 'checking', created_at: iso(Date.now()),
-        is_rtp_enabled: true, is_rtp_rfp_enabled: true, status: 'active', verification_status: 'verified',
+        seq: ++state.seq,
+        tenant: t.name,
+        id: rid('ub_'),
+        user_id: body.user_id,
+        account_number: body.account_number,
+        routing_number: body.routing_number,
+        account_holder_type: body.account_holder_type ?? 'individual',
+        bank_account_type: body.bank_account_type ?? 'checking',
+        created_at: iso(Date.now()),
+        is_rtp_enabled: true,
+        is_rtp_rfp_enabled: true,
+        status: 'active',
+        verification_status: 'verified',
       });
     }
     if (f.trimCheck) {
@@ -239,7 +308,8 @@ export async function startServer(opts = {}) {
       else if (body[k].length > 256) problems.push(`${k} is too long`);
     }
     for (const k of ['account_holder_type', 'bank_account_type']) {
-      if (k in body && (typeof body[k] !== 'string' || body[k].length === 0 || body[k].length > 64)) problems.push(`${k} must be a non-empty string`);
+      if (k in body && (typeof body[k] !== 'string' || body[k].length === 0 || body[k].length > 64))
+        problems.push(`${k} must be a non-empty string`);
     }
     if (problems.length) return err(res, 400, 'validation_error', problems.join('; '));
 
@@ -255,20 +325,31 @@ export async function startServer(opts = {}) {
       state.counter = n + 1; // write
       id = 'ub_' + String(n + 1).padStart(8, '0');
     }
-    let acct = body.account_number, routing = body.routing_number;
+    let acct = body.account_number,
+      routing = body.routing_number;
     if (f.numericAccount && /^[0-9]+$/.test(acct)) acct = String(Number(acct));
     if (f.normaliseRouting) routing = routing.replace(/[\s-]/g, '');
     const rec = {
-      seq: ++state.seq, tenant: user.tenant === t.name ? t.name : (f.globalUserLookup ? user.tenant : t.name), id,
-      user_id: body.user_id, account_number: acct, routing_number: routing,
-      account_holder_type: body.account_holder_type ?? 'individual', bank_account_type: body.bank_account_type ?? 'checking',
-      created_at: iso(Date.now()), is_rtp_enabled: true,
+      seq: ++state.seq,
+      tenant: user.tenant === t.name ? t.name : f.globalUserLookup ? user.tenant : t.name,
+      id,
+      user_id: body.user_id,
+      account_number: acct,
+      routing_number: routing,
+      account_holder_type: body.account_holder_type ?? 'individual',
+      bank_account_type: body.bank_account_type ?? 'checking',
+      created_at: iso(Date.now()),
+      is_rtp_enabled: true,
       is_rtp_rfp_enabled: state.rfps.some((r) => r.tenant === t.name && r.status === 'active'),
-      status: 'active', verification_status: 'verified',
+      status: 'active',
+      verification_status: 'verified',
     };
     if (f.racyCounter) {
       const i = state.banks.findIndex((b) => b.id === id);
-      if (i >= 0) { rec.seq = state.banks[i].seq; state.banks[i] = rec; } else state.banks.push(rec); // upsert
+      if (i >= 0) {
+        rec.seq = state.banks[i].seq;
+        state.banks[i] = rec;
+      } else state.banks.push(rec); // upsert
     } else state.banks.push(rec);
     let out = bankView(rec);
     if (f.echoRequest) out = { ...out, account_number: body.account_number, routing_number: body.routing_number };
@@ -279,11 +360,13 @@ export async function startServer(opts = {}) {
     let id;
     if (f.unsafeDecode) id = decodeURIComponent(rawParam);
     else {
-      try { id = decodeURIComponent(rawParam); } catch { return err(res, 400, 'invalid_path', 'malformed percent-encoding'); }
+      try {
+        id = decodeURIComponent(rawParam);
+      } catch {
+        return err(res, 400, 'invalid_path', 'malformed percent-encoding');
+      }
     }
-    const u = f.globalUserGet
-      ? state.users.find((x) => x.id === id)
-      : state.users.find((x) => x.id === id && x.tenant === t.name);
+    const u = f.globalUserGet ? state.users.find((x) => x.id === id) : state.users.find((x) => x.id === id && x.tenant === t.name);
     if (!u) return err(res, 404, 'not_found', 'no such user');
     const body = f.userView ? f.userView(userView(u), u) : userView(u);
     if (f.userCache) userCache.set(req.url, { at: Date.now(), body });
@@ -338,9 +421,12 @@ export async function startServer(opts = {}) {
     }
 
     let t = null;
-    if (f.headSkipsAuth && req.method === 'HEAD') t = defaultTenant; // fault 05
-    else if (viaLenient) t = authenticate(req) || defaultTenant; // fault 06: auth middleware bound to exact paths
-    else if (f.rfpBeforeAuth && r && r.route === 'rfp' && req.method === 'GET') t = authenticate(req) || defaultTenant; // fault 30
+    if (f.headSkipsAuth && req.method === 'HEAD')
+      t = defaultTenant; // fault 05
+    else if (viaLenient)
+      t = authenticate(req) || defaultTenant; // fault 06: auth middleware bound to exact paths
+    else if (f.rfpBeforeAuth && r && r.route === 'rfp' && req.method === 'GET')
+      t = authenticate(req) || defaultTenant; // fault 30
     else {
       t = authenticate(req);
       if (!t) return err(res, 401, 'unauthorized', 'missing or invalid bearer token', { 'WWW-Authenticate': 'Bearer' });
@@ -364,15 +450,25 @@ export async function startServer(opts = {}) {
       else res.destroy();
     });
   });
-  server.on('clientError', (e, socket) => { try { socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'); } catch {} });
+  server.on('clientError', (e, socket) => {
+    try {
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    } catch {}
+  });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
   const [ua] = state.users;
   const ub = state.users.find((u) => u.tenant === 'B');
   return {
     baseUrl: `http://127.0.0.1:${port}${prefix}`,
-    tokenA: state.tenants.A.token, userIdA: ua.id,
-    tokenB: state.tenants.B.token, userIdB: ub.id,
-    close: () => new Promise((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
+    tokenA: state.tenants.A.token,
+    userIdA: ua.id,
+    tokenB: state.tenants.B.token,
+    userIdB: ub.id,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

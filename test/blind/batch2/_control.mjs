@@ -1,2 +1,4 @@
 import { startServer } from './_base.mjs';
-export default async function start() { return startServer({}); }
+export default async function start() {
+  return startServer({});
+}

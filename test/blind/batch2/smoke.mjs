@@ -4,7 +4,13 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
-const files = ['_control.mjs', ...fs.readdirSync(dir).filter((f) => /^\d\d-.*\.mjs$/.test(f)).sort()];
+const files = [
+  '_control.mjs',
+  ...fs
+    .readdirSync(dir)
+    .filter((f) => /^\d\d-.*\.mjs$/.test(f))
+    .sort(),
+];
 let failed = 0;
 for (const file of files) {
   let srv;
@@ -12,12 +18,18 @@ for (const file of files) {
   try {
     const mod = await import(pathToFileURL(path.join(dir, file)).href);
     srv = await mod.default();
-    for (const k of ['baseUrl', 'tokenA', 'userIdA', 'tokenB', 'userIdB']) if (typeof srv[k] !== 'string' || !srv[k]) throw new Error(`missing ${k}`);
+    for (const k of ['baseUrl', 'tokenA', 'userIdA', 'tokenB', 'userIdB'])
+      if (typeof srv[k] !== 'string' || !srv[k]) throw new Error(`missing ${k}`);
     if (typeof srv.close !== 'function') throw new Error('missing close');
     const get = async (p, tok) => {
       const r = await fetch(srv.baseUrl + p, { headers: tok ? { Authorization: `Bearer ${tok}` } : {}, signal: AbortSignal.timeout(3000) });
       const text = await r.text();
-      let json; try { json = JSON.parse(text); } catch { json = undefined; }
+      let json;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
       return { status: r.status, json };
     };
     const u = await get(`/users/${encodeURIComponent(srv.userIdA)}`, srv.tokenA);
@@ -29,9 +41,12 @@ for (const file of files) {
     const rf = await get('/rfp_registrations', srv.tokenB);
     if (rf.status !== 200 || !Array.isArray(rf.json?.data)) throw new Error(`GET /rfp_registrations -> ${rf.status}`);
     const na = await get('/user_banks', null);
-    const closeP = srv.close(); srv = null;
+    const closeP = srv.close();
+    srv = null;
     await Promise.race([closeP, new Promise((_, rej) => setTimeout(() => rej(new Error('close() did not resolve')), 3000))]);
-    console.log(`ok   ${file.padEnd(36)} users=200 banks=${l.json.data.length} rfp=${rf.json.data.length} noauth=${na.status} ${Date.now() - t0}ms`);
+    console.log(
+      `ok   ${file.padEnd(36)} users=200 banks=${l.json.data.length} rfp=${rf.json.data.length} noauth=${na.status} ${Date.now() - t0}ms`,
+    );
   } catch (e) {
     failed++;
     console.log(`FAIL ${file.padEnd(36)} ${e.message}`);
