@@ -10,6 +10,7 @@ import { paginationChecks } from './pagination.js';
 import { replayChecks } from './replay.js';
 import { robustnessChecks } from './robustness.js';
 import { rfpRegistrationsChecks } from './rfp-registrations.js';
+import { sequencesChecks } from './sequences.js';
 import type { CheckSpec } from './types.js';
 import { userBanksCreateChecks } from './user-banks-create.js';
 import { userBanksListChecks } from './user-banks-list.js';
@@ -25,6 +26,7 @@ const all = [
   ...usersChecks,
   ...replayChecks,
   ...robustnessChecks,
+  ...sequencesChecks,
   ...httpChecks,
 ] as const;
 

@@ -17,6 +17,7 @@ export const AREAS = [
   'users',
   'replay',
   'robustness',
+  'sequences',
   'http',
 ] as const;
 export type Area = (typeof AREAS)[number];

@@ -5,7 +5,7 @@
  * (src/reference/handlers is the reference).
  */
 export const FLOORS: readonly (readonly string[])[] = [
-  ['core', 'domain'], // where files are, the requirement catalog, facts of the spec's data
+  ['core', 'domain', 'model'], // where files are, the requirement catalog, facts of the spec's data, what a sequence knows of the callers' data
   ['arbitraries', 'http', 'schema', 'openapi'], // generators, the one HTTP client, the JSON Schemas and the OpenAPI document made of them
   ['checks'], // the registry: every check with the requirement it proves
   ['statements', 'results', 'config', 'reference'], // the spec's statements, the results model, settings, the reference server

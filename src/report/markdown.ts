@@ -4,6 +4,7 @@
  * requirement matrix (folded, so the comment stays short) and what the run created.
  * Kept under GitHub's comment size: long evidence is cut, results.json has all of it.
  */
+import { clipLines } from './excerpt.js';
 import { readableQuote } from './readable-quote.js';
 import type { Comparison } from '../compare/diff.js';
 import { sinceBaselineMarkdown } from '../compare/render.js';
@@ -14,6 +15,11 @@ import { createdSummary, replayCommand, replayNote, VERDICT_TEXT } from './wordi
 
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
 const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** A counterexample in its code block: line by line (a failing sequence is numbered steps, each with its curl line), bounded. */
+const counterexampleLines = (text: string): string[] =>
+  clipLines(clip(text.trim(), 6_000), 60)
+    .split('\n')
+    .map((line) => `    ${line.replace(/```/g, "'''")}`);
 /** Inline code that survives backticks inside the value. */
 const code = (text: string): string => (text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``);
 
@@ -32,7 +38,7 @@ function detail(check: CheckRecord): string[] {
     if (finding.expected !== undefined) lines.push(`  - expected: ${clip(oneLine(finding.expected), 2_000)}`);
     if (finding.actual !== undefined) lines.push(`  - seen: ${clip(oneLine(finding.actual), 2_000)}`);
     if (finding.counterexample)
-      lines.push('  - counterexample:', '', '    ```', `    ${clip(oneLine(finding.counterexample), 600)}`, '    ```', '');
+      lines.push('  - counterexample:', '', '    ```', ...counterexampleLines(finding.counterexample), '    ```', '');
     if (finding.counterexampleCurl)
       lines.push('  - send it again:', '', '    ```sh', `    ${clip(finding.counterexampleCurl, 2_000)}`, '    ```', '');
   }

@@ -16,6 +16,8 @@ export const SUITE_ORDER = [
   'user-banks.create.test.ts',
   'auth.test.ts',
   'isolation.test.ts',
+  // Stateful sequences of both callers, within the creates the checks above left.
+  'sequences.test.ts',
   // Unusual requests before the absence proofs, which also judge that the refused ones stored nothing.
   'robustness.test.ts',
   // The absence proofs of every refused write, judged together after all of them (one settle window).

@@ -10,39 +10,18 @@
  * whole run, since they judge every exchange of it. The runs are the CLI's, made on warm runner
  * processes (test/support/warm-pool.ts): starting node, tsx and vitest was most of each run's time.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { checkSpec } from '../../src/checks/registry.js';
-import { suitesDir } from '../../src/core/paths.js';
 import { faults } from '../../src/reference/faults/index.js';
 import { expectedOutcomeOf } from '../../src/reference/faults/proofs.js';
 import { startReference } from '../../src/reference/server.js';
-import { balancedShards } from '../../src/runner/sequencer.js';
 import { targetArgs } from '../support/run-cli.js';
+import { shardOfCheck } from '../support/shard-of-check.js';
 import { WarmPool } from '../support/warm-pool.js';
 
 const rows: string[] = [];
 /** As many runs at once as vitest's maxConcurrency lets this file's tests go. */
 const pool = new WarmPool(2);
-
-/**
- * `--shard i/n` that runs exactly the suite file that registers the check: with as many shards as
- * files, the sequencer's own split (src/runner/sequencer.ts) gives each file a shard of its own; which
- * one is asked of that split, so a change to how shards are dealt cannot point a fault at the wrong
- * file. The file is found by the check's id in its source (the absence proofs of auth, isolation and
- * creation live together in refused-writes.test.ts, not in their area's file).
- */
-function shardOfCheck(checkId: string): string[] {
-  const files = readdirSync(suitesDir)
-    .filter((f) => f.endsWith('.test.ts') && f !== 'http.test.ts')
-    .map((f) => ({ moduleId: join(suitesDir, f) }));
-  const home = files.find((f) => readFileSync(f.moduleId, 'utf8').includes(`'${checkId}'`));
-  if (home === undefined) return []; // a run-wide check (http.test.ts): the whole run
-  const shards = balancedShards(files, files.length);
-  const index = shards.findIndex((shard) => shard.length === 1 && shard[0]?.moduleId === home.moduleId);
-  return index === -1 ? [] : ['--shard', `${index + 1}/${files.length}`];
-}
 
 describe.concurrent('every fault is caught by the check aimed at it', () => {
   for (const fault of faults) {

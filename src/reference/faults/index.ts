@@ -9,6 +9,7 @@ import { listsFaults } from './lists.js';
 import { replayFaults } from './replay.js';
 import { robustnessFaults } from './robustness.js';
 import { schemaFaults } from './schema.js';
+import { sequenceFaults } from './sequences.js';
 import type { Fault } from './types.js';
 import { usersFaults } from './users.js';
 
@@ -27,6 +28,7 @@ const catalog = [
   ...conventionFaults,
   ...replayFaults,
   ...robustnessFaults,
+  ...sequenceFaults,
 ] as const;
 
 /** Every fault's name, as a type: a misspelt name in a handler or a test fails to compile. */
