@@ -4,7 +4,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerToken } from './bearer.js';
-import type { AuthScene } from './hooks.js';
 import { errorAnswer, send } from './http-util.js';
 import type { Caller, OperationName } from './model.js';
 import type { ReferenceState } from './state.js';
@@ -18,9 +17,14 @@ export async function authenticate(
   operation: OperationName,
 ): Promise<Caller | undefined> {
   const header = req.headers.authorization;
-  const scene: AuthScene = { state, req, url, operation, header };
   const token = bearerToken(header);
-  const caller = state.hooks.bend('auth.caller', token === undefined ? undefined : state.callerByToken(token), scene);
+  const caller = state.hooks.bend('auth.caller', token === undefined ? undefined : state.callerByToken(token), {
+    state,
+    req,
+    url,
+    operation,
+    header,
+  });
   if (caller) return caller;
   const status = state.variation.authFailureStatus;
   const challenge = header === undefined ? 'Bearer realm="banklink"' : 'Bearer realm="banklink", error="invalid_token"';
@@ -31,7 +35,7 @@ export async function authenticate(
     'a valid Bearer token is required',
     status === 401 ? { 'www-authenticate': challenge } : {},
   );
-  await state.hooks.bend('auth.refused', Promise.resolve(), scene);
-  send(res, state.hooks.bend('auth.refusal', refusal, scene));
+  await state.hooks.bend('auth.refused', Promise.resolve(), { state, req, url, operation, header });
+  send(res, state.hooks.bend('auth.refusal', refusal, { state, req, url, operation, header }));
   return undefined;
 }

@@ -5,7 +5,7 @@ import type { Variation } from './variations.js';
 
 /**
  * The message of an error answer. Spec 7 leaves error codes and messages open ("not shown"), so only
- * whether there is one counts; npm run mutation does not judge its text (stryker-plugins/error-text-ignorer.mjs).
+ * whether there is one counts; npm run mutation does not judge its text (stryker-plugins/ignorers.mjs).
  */
 export type ErrorSentence = string;
 

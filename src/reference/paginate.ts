@@ -11,7 +11,7 @@ export class BadCursor extends Error {}
 
 export function paginate<T extends { seq: number }>(
   ordered: readonly T[],
-  options: { cursor: string | undefined; limit: number; variation: Variation; scope: string; startAfterCursor?: (start: number) => number },
+  options: { cursor: string | undefined; limit: number; variation: Variation; scope: string; startAfterCursor: (start: number) => number },
 ): Page<T> {
   const { cursor, limit, variation, scope } = options;
   let start = 0;
@@ -26,8 +26,8 @@ export function paginate<T extends { seq: number }>(
       const index = ordered.findIndex((row) => (ascending ? row.seq > position.seq : row.seq < position.seq));
       start = index === -1 ? ordered.length : index;
     }
-    // A hook point (list.start of hooks.ts), the identity unless a fault bends it.
-    if (options.startAfterCursor) start = options.startAfterCursor(start);
+    // A hook point of the caller's (list.start of hooks.ts, or none: the identity).
+    start = options.startAfterCursor(start);
   }
   const items = ordered.slice(start, start + limit);
   const end = start + items.length;

@@ -13,7 +13,7 @@ export function listRfpRegistrations(ctx: HandlerContext): void {
   const size = variation.rfpPageSize > 0 ? variation.rfpPageSize : Math.max(1, ordered.length);
   try {
     const cursor = hooks.bend('rfp.cursor', url.searchParams.get('cursor') ?? undefined, ctx);
-    const page = paginate(ordered, { cursor, limit: size, variation, scope: `${caller.name}:rfp` });
+    const page = paginate(ordered, { cursor, limit: size, variation, scope: `${caller.name}:rfp`, startAfterCursor: (start) => start });
     const answer = jsonAnswer(200, { data: page.items.map((r) => serializeRfp(r, state)), next_cursor: page.nextCursor });
     send(res, hooks.bend('rfp.answer', answer, { ...ctx, ordered }));
   } catch (error) {

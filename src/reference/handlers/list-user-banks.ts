@@ -52,19 +52,24 @@ export function listUserBanks(ctx: HandlerContext): void {
     : listed;
   const kept = hooks.bend('list.rows', matching, { ...ctx, query, pool: listed, applied });
   const rows = variation.order === 'desc' ? [...kept].reverse() : kept;
-  const scene = { ...ctx, query, rows, limit };
-  const instead = hooks.bend('list.instead', undefined, scene);
+  const instead = hooks.bend('list.instead', undefined, { ...ctx, query, rows, limit });
   if (instead !== undefined) {
     send(res, instead);
     return;
   }
   const scope = `${query.caller.name}:banks:${query.userId ?? ''}:${query.status ?? ''}`;
   const pageAfter = (cursor: string | undefined): Answer<ListBody> => {
-    const page = paginate(rows, { cursor, limit, variation, scope, startAfterCursor: (start) => hooks.bend('list.start', start, scene) });
+    const page = paginate(rows, {
+      cursor,
+      limit,
+      variation,
+      scope,
+      startAfterCursor: (start) => hooks.bend('list.start', start, { ...ctx, query, rows, limit }),
+    });
     return jsonAnswer(200, { data: page.items.map((b) => serializeBank(b, state, 'list')), next_cursor: page.nextCursor });
   };
   try {
-    send(res, hooks.bend('list.answer', pageAfter(query.cursor), scene));
+    send(res, hooks.bend('list.answer', pageAfter(query.cursor), { ...ctx, query, rows, limit }));
   } catch (error) {
     if (!(error instanceof BadCursor)) throw error;
     const refusal = errorAnswer(variation, variation.badInputStatus, 'invalid_cursor', 'the cursor is not one this service issued');
