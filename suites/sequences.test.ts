@@ -8,6 +8,7 @@ import type { Probe } from '../src/harness/probe.js';
 import { sharedFacts, type CallerName } from '../src/model/caller-data.js';
 import { linkedUserIds } from '../src/property/linked-users.js';
 import { reportProperty, runProperty } from '../src/property/run-property.js';
+import { secondCaller } from '../src/suite/caller-b.js';
 import { coreSequence, describeSequence, judgeSequence, sequences, type Sequence } from '../src/property/stateful-sequence.js';
 
 /** Sequences judged per run (each up to MAX_COMMANDS commands). */
@@ -19,9 +20,10 @@ const LEFT_AFTER = 2;
 
 /** Each caller's Users: A's configured User and up to two more its banks link to; B's, when there is a second caller. */
 async function usersOf(t: Probe): Promise<Record<CallerName, string[]>> {
-  const { userIdA, userIdB, tokenB } = t.settings;
+  const { userIdA } = t.settings;
   const linked = await linkedUserIds(t.run.client, userIdA);
-  const b = tokenB !== undefined && userIdB !== undefined && tokenB !== t.settings.tokenA && userIdB !== userIdA ? [userIdB] : [];
+  const second = secondCaller(t.settings);
+  const b = 'missing' in second ? [] : [second.userId];
   return { a: [userIdA, ...linked.slice(0, 2)], b };
 }
 

@@ -10,8 +10,8 @@ import { isServerError, isSuccess, type Exchange } from '../http/exchange.js';
 import type { Probe } from '../harness/probe.js';
 import { untilSettled } from '../harness/settle.js';
 import type { CallerData, CallerName, ListFilter } from '../model/caller-data.js';
+import { fieldOf, idOf, idsOf } from '../pagination/ids.js';
 import { walk, type WalkResult } from '../pagination/walker.js';
-import { idOf } from '../suite/bank-listing.js';
 
 /** One step as the script of a failing sequence shows it: what was sent and what came back. */
 export interface Step {
@@ -77,10 +77,7 @@ export class CreateBank implements Command {
       json: { ...this.body, user_id: userId },
       auth: this.caller,
     });
-    const id =
-      isSuccess(exchange) && exchange.json && typeof exchange.json === 'object'
-        ? idOf(exchange.json as Record<string, unknown>)
-        : undefined;
+    const id = isSuccess(exchange) ? idOf(exchange.json) : undefined;
     real.steps.push({
       text: `${who(this.caller)}: POST /user_banks for its User ${userId} -> ${exchange.status}${id ? `, bank ${id}` : ''}`,
       exchange,
@@ -144,22 +141,22 @@ export class ListBanks implements Command {
     throw new ModelBroken(
       `${who(this.caller)}'s ${shown} does not list bank ${lost.id}, which step ${lost.step} created for User ${lost.userId} before the listing began${missing.length > 1 ? ` (nor ${missing.length - 1} more)` : ''}`,
       `bank ${lost.id} listed (the caller's banks${filter.kind === 'user' ? ` of User ${filter.userId}` : ''})`,
-      `${new Set(result.items.map(idOfItem)).size} banks listed, without it`,
+      `${new Set(idsOf(result.items)).size} banks listed, without it`,
       filter.kind === 'user' ? ['create_user_bank.persisted', 'list_user_banks.user_id_filter'] : ['create_user_bank.persisted'],
       again,
     );
   }
 
   private missing(data: CallerData, filter: ListFilter, startedAt: number, result: WalkResult) {
-    const listed = new Set(result.items.map(idOfItem));
+    const listed = new Set(idsOf(result.items));
     return data.mustList(this.caller, filter, startedAt).filter((b) => !listed.has(b.id));
   }
 
   /** No listing of one caller shows a bank of the other: one the sequence created for it, or one of its Users'. */
   private judgeIsolation(data: CallerData, filter: ListFilter, result: WalkResult): void {
     for (const item of result.items) {
-      const id = idOfItem(item);
-      const userId = (item as { user_id?: unknown } | null)?.user_id;
+      const id = idOf(item);
+      const userId = fieldOf(item, 'user_id');
       const owner =
         (id !== undefined ? data.ownerOfBank(id) : undefined) ?? (typeof userId === 'string' ? data.ownerOfUser(userId) : undefined);
       if (owner === undefined || owner === this.caller) continue;
@@ -240,10 +237,7 @@ export class ListRfpRegistrations implements Command {
       ...(first ? { exchange: first } : {}),
     });
     if (result.endExchange) noServerError(result.endExchange, `${who(this.caller)}'s GET /rfp_registrations`);
-    const shared = data.rfpShown(
-      this.caller,
-      result.items.map(idOfItem).filter((id): id is string => id !== undefined),
-    );
+    const shared = data.rfpShown(this.caller, idsOf(result.items));
     if (shared !== undefined)
       throw new ModelBroken(
         `${who(this.caller)}'s RfP Registrations include ${shared}, which ${who(other(this.caller))} was shown as its own`,
@@ -259,12 +253,9 @@ export class ListRfpRegistrations implements Command {
   }
 }
 
-const idOfItem = (item: unknown): string | undefined =>
-  item && typeof item === 'object' ? idOf(item as Record<string, unknown>) : undefined;
-
 function describeWalk(result: WalkResult): string {
   const status = result.pages[0]?.status;
   if (result.end === 'http-error' || status === undefined || status < 200 || status >= 300) return `${status ?? 'no answer'}`;
-  const count = new Set(result.items.map(idOfItem)).size;
+  const count = new Set(idsOf(result.items)).size;
   return `${status}, ${count} item(s) on ${result.pages.length} page(s)${result.end === 'complete' ? '' : ` (walk ended: ${result.end})`}`;
 }

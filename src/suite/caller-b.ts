@@ -23,13 +23,20 @@ export function readOwnUser(t: Probe, auth: 'a' | 'b', userId: string): Promise<
   return pending;
 }
 
+/** The second caller's User, or why the settings name no second caller. */
+export function secondCaller(settings: Probe['settings']): { userId: string } | { missing: string } {
+  const { tokenB, userIdB, tokenA, userIdA } = settings;
+  if (!tokenB || !userIdB) return { missing: `needs a second caller: ${ENABLE}` };
+  if (tokenB === tokenA) return { missing: `--token-b is the same token as --token, so there is no second caller; ${ENABLE}` };
+  if (userIdB === userIdA) return { missing: `--user-id-b is the same User as --user-id; ${ENABLE}` };
+  return { userId: userIdB };
+}
+
 /** Ends the check as skip without a second caller, or inconclusive when B's own read fails. */
 export async function requireCallerB(t: Probe): Promise<void> {
-  const { tokenB, userIdB, tokenA, userIdA } = t.settings;
-  if (!tokenB || !userIdB) t.skip(`needs a second caller: ${ENABLE}`);
-  if (tokenB === tokenA) t.skip(`--token-b is the same token as --token, so there is no second caller; ${ENABLE}`);
-  if (userIdB === userIdA) t.skip(`--user-id-b is the same User as --user-id; ${ENABLE}`);
-  const own = await readOwnUser(t, 'b', userIdB);
+  const second = secondCaller(t.settings);
+  if ('missing' in second) t.skip(second.missing);
+  const own = await readOwnUser(t, 'b', second.userId);
   t.attach(own);
   if (!isSuccess(own)) {
     t.inconclusive(
