@@ -9,6 +9,8 @@ import { createdIdOf } from '../http/created-id.js';
 import { Redactor } from '../http/redact.js';
 import { makeStoredProbe } from '../http/stored-probe.js';
 import { CreatedJournal } from '../report/created-journal.js';
+import type { Exchange } from '../http/exchange.js';
+import { ListViews } from '../model/list-views.js';
 import { AnswerAudit } from './answer-audit.js';
 import { redactorFor } from './secrets.js';
 import { DEFAULT_SETTLE_MS, type RunSettings } from './settings.js';
@@ -19,6 +21,8 @@ export interface RunContext {
   redactor: Redactor;
   /** Every answer of the run held to what the spec states of its operation (src/harness/answer-audit.ts). */
   audit: AnswerAudit;
+  /** Every list walk of the run, per caller, and the relations between them (src/model/list-views.ts). */
+  views: ListViews<Exchange>;
 }
 
 export function contextFor(settings: RunSettings): RunContext {
@@ -48,5 +52,5 @@ export function contextFor(settings: RunSettings): RunContext {
     },
   });
   client.storedProbe = makeStoredProbe(client, { defaultUserId: settings.userIdA, settleMs: settings.settleMs ?? DEFAULT_SETTLE_MS });
-  return { settings, client, redactor, audit };
+  return { settings, client, redactor, audit, views: new ListViews<Exchange>() };
 }

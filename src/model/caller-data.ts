@@ -1,8 +1,8 @@
 /**
  * What a stateful sequence knows of the callers' data (issue 29): each caller's Users, every User
- * Bank the sequence created (whose it is, for which User, when it was answered), and every RfP
- * Registration each caller was shown. Commands ask it what a view must hold and what it must never
- * show; nothing here sends a request.
+ * Bank the sequence created (whose it is, for which User, when it was answered). Commands ask it
+ * what a view must hold and what it must never show (what each caller's list views showed is the
+ * run's model of list views, src/model/list-views.ts); nothing here sends a request.
  */
 export type CallerName = 'a' | 'b';
 
@@ -21,15 +21,14 @@ export type ListFilter = { kind: 'none' } | { kind: 'user'; userId: string } | {
 
 /**
  * What every sequence of one check shares: the creates left (shrinks included), and whose each bank
- * and RfP Registration is, which stays true after the sequence that learnt it.
+ * is, which stays true after the sequence that learnt it.
  */
 export interface SharedFacts {
   writesLeft: number;
   bankOwners: Map<string, CallerName>;
-  rfpSeenBy: Map<string, CallerName>;
 }
 
-export const sharedFacts = (writes: number): SharedFacts => ({ writesLeft: writes, bankOwners: new Map(), rfpSeenBy: new Map() });
+export const sharedFacts = (writes: number): SharedFacts => ({ writesLeft: writes, bankOwners: new Map() });
 
 export class CallerData {
   /** The banks this sequence created: what its later listings must hold. */
@@ -75,15 +74,5 @@ export class CallerData {
     return [...this.banks.values()].filter(
       (b) => b.caller === caller && b.answeredAt <= startedAt && (filter.kind === 'none' || b.userId === filter.userId),
     );
-  }
-
-  /** Records the RfP Registrations a caller was shown; returns an id the other caller was shown before. */
-  rfpShown(caller: CallerName, ids: readonly string[]): string | undefined {
-    for (const id of ids) {
-      const before = this.shared.rfpSeenBy.get(id);
-      if (before !== undefined && before !== caller) return id;
-      this.shared.rfpSeenBy.set(id, caller);
-    }
-    return undefined;
   }
 }

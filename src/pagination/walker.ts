@@ -12,6 +12,8 @@ import type { Exchange } from '../http/exchange.js';
 import type { Probe } from '../harness/probe.js';
 import { growthDecision } from './growth.js';
 import { idOf } from './ids.js';
+import { recordableWalk, viewPageOf } from './view-record.js';
+import type { ViewPage } from '../model/list-views.js';
 
 export interface WalkOptions {
   path: string;
@@ -99,8 +101,12 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
   let pageSize = options.limit;
   let sinceSize = { distinct: 0, elapsedMs: 0 };
   const widened: string[] = [];
+  /** Each 2xx page as the run's model of list views records it (src/model/list-views.ts). */
+  const viewPages: ViewPage[] = [];
 
   const finish = (end: WalkEnd, detail?: string, endExchange?: Exchange): WalkResult => {
+    const recorded = recordableWalk(options, viewPages, end === 'complete', first);
+    if (recorded) t.run.views.record(recorded);
     const evidence = [first, last, endExchange].filter((e, i, all): e is Exchange => e !== undefined && all.indexOf(e) === i);
     return {
       items,
@@ -153,6 +159,7 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
     const query: Record<string, string | number | undefined> = { ...(options.query ?? {}) };
     if (pageSize !== undefined) query.limit = pageSize;
     if (cursor !== undefined) query.cursor = cursor;
+    const sentAt = Date.now();
     const exchange = await t.request({ path: options.path, query, auth: options.auth ?? 'a' });
     first ??= exchange;
     last = exchange;
@@ -178,6 +185,7 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
       );
     }
     if (page.data) {
+      viewPages.push(viewPageOf(sentAt, Date.now(), page.data));
       items.push(...page.data);
       for (const item of page.data) {
         const id = idOf(item);

@@ -7,6 +7,7 @@
 import type fc from 'fast-check';
 import type { CreateBody } from '../domain/user-bank.js';
 import { isServerError, isSuccess, type Exchange } from '../http/exchange.js';
+import { accountsOfCallerB } from '../harness/accounts-of-caller-b.js';
 import type { Probe } from '../harness/probe.js';
 import { untilSettled } from '../harness/settle.js';
 import type { CallerData, CallerName, ListFilter } from '../model/caller-data.js';
@@ -52,6 +53,44 @@ function noServerError(exchange: Exchange, what: string): void {
 /** Picks one of a list by an index drawn without knowing its length. */
 const pick = <T>(list: readonly T[], index: number): T | undefined => list[index % Math.max(1, list.length)];
 
+/** Sends one create of a sequence and records it in the model; what the step shows is prefixed by `how`. */
+async function sendCreate(
+  data: CallerData,
+  real: SequenceReal,
+  create: { caller: CallerName; userIndex: number; body: Omit<CreateBody, 'user_id'> },
+  how = '',
+): Promise<void> {
+  const { caller } = create;
+  const userId = pick(data.users[caller], create.userIndex) as string;
+  if (!data.takeCreate()) {
+    real.steps.push({
+      text: `${who(caller)} would create a bank for User ${userId}: not sent, the write budget of this check is spent`,
+    });
+    return;
+  }
+  if (caller === 'b') accountsOfCallerB(real.t.run.client).add(create.body.account_number);
+  const exchange = await real.t.request({ method: 'POST', path: '/user_banks', json: { ...create.body, user_id: userId }, auth: caller });
+  const id = isSuccess(exchange) ? idOf(exchange.json) : undefined;
+  real.steps.push({
+    text: `${who(caller)}${how}: POST /user_banks for its User ${userId} -> ${exchange.status}${id ? `, bank ${id}` : ''}`,
+    exchange,
+  });
+  noServerError(exchange, `a create of ${who(caller)} for its own User`);
+  // A refusal is the service's choice (which fields and formats it takes is not shown, 4.1): the model stays as it was.
+  if (id === undefined) return;
+  const owner = data.ownerOfBank(id);
+  // A store that dedupes account numbers across businesses answers one business's create with the other's bank.
+  if (owner !== undefined && owner !== caller)
+    throw new ModelBroken(
+      `${who(caller)}'s create for its own User ${userId} was answered with bank ${id}, which ${who(owner)} created`,
+      `a bank of ${who(caller)}'s own, or a refusal`,
+      `bank ${id} of ${who(owner)}`,
+      ['tenant.isolation'],
+      exchange,
+    );
+  data.created({ id, caller, userId, answeredAt: Date.now(), step: real.steps.length });
+}
+
 export class CreateBank implements Command {
   constructor(
     readonly caller: CallerName,
@@ -63,32 +102,70 @@ export class CreateBank implements Command {
     return data.users[this.caller].length > 0;
   }
 
-  async run(data: CallerData, real: SequenceReal): Promise<void> {
-    const userId = pick(data.users[this.caller], this.userIndex) as string;
-    if (!data.takeCreate()) {
-      real.steps.push({
-        text: `${who(this.caller)} would create a bank for User ${userId}: not sent, the write budget of this check is spent`,
-      });
-      return;
-    }
-    const exchange = await real.t.request({
-      method: 'POST',
-      path: '/user_banks',
-      json: { ...this.body, user_id: userId },
-      auth: this.caller,
-    });
-    const id = isSuccess(exchange) ? idOf(exchange.json) : undefined;
-    real.steps.push({
-      text: `${who(this.caller)}: POST /user_banks for its User ${userId} -> ${exchange.status}${id ? `, bank ${id}` : ''}`,
-      exchange,
-    });
-    noServerError(exchange, `a create of ${who(this.caller)} for its own User`);
-    // A refusal is the service's choice (which fields and formats it takes is not shown, 4.1): the model stays as it was.
-    if (id !== undefined) data.created({ id, caller: this.caller, userId, answeredAt: Date.now(), step: real.steps.length });
+  run(data: CallerData, real: SequenceReal): Promise<void> {
+    return sendCreate(data, real, this);
   }
 
   toString(): string {
     return `${this.caller.toUpperCase()} creates a bank (User #${this.userIndex})`;
+  }
+}
+
+/**
+ * Both callers create at once, each for its own User: the two creates are in flight together. A
+ * service that keeps the request's business in state shared across requests (a module variable set
+ * at authentication and read after an await) files one business's bank under the other's; the
+ * listings after it show which. The two bodies may name one account (a value the run has already
+ * sent): the spec makes no account number unique, so each business gets a bank of its own, or a
+ * refusal, never the other's bank.
+ */
+export class CreateAtOnce implements Command {
+  /**
+   * `order`, when given, is fast-check's scheduler (fc.scheduler): it decides which caller's create is
+   * sent first (the other follows while the first is in flight), so an interleaving that breaks the
+   * model replays by seed and shrinks like any other draw. Without it, A's is sent first.
+   */
+  constructor(
+    readonly userIndex: number,
+    readonly bodies: readonly [Omit<CreateBody, 'user_id'>, Omit<CreateBody, 'user_id'>],
+    readonly order?: fc.Scheduler,
+  ) {}
+
+  check(data: Readonly<CallerData>): boolean {
+    return data.callers.length > 1 && data.users.a.length > 0 && data.users.b.length > 0;
+  }
+
+  async run(data: CallerData, real: SequenceReal): Promise<void> {
+    const sends: Promise<void>[] = [];
+    const start = (caller: CallerName): void => {
+      const how =
+        sends.length === 0 ? ` (sent first, at once with ${who(other(caller))})` : ` (sent while ${who(other(caller))}'s was in flight)`;
+      sends.push(sendCreate(data, real, { caller, userIndex: this.userIndex, body: this.bodies[caller === 'a' ? 0 : 1] }, how));
+    };
+    if (this.order === undefined) {
+      start('a');
+      start('b');
+    } else {
+      for (const caller of ['a', 'b'] as const) void this.order.schedule(Promise.resolve(caller), `${who(caller)} sends`).then(start);
+      await this.order.waitAll();
+    }
+    await Promise.all(sends);
+  }
+
+  toString(): string {
+    const same = this.bodies[0].account_number === this.bodies[1].account_number;
+    return `A and B create a bank at once (User #${this.userIndex} each${same ? ', one account number' : ''}${
+      this.order
+        ? `; ${
+            this.order.report().length > 0
+              ? this.order
+                  .report()
+                  .map((r) => r.label)
+                  .join(' then ')
+              : 'order not yet drawn'
+          }`
+        : ''
+    })`;
   }
 }
 
@@ -229,7 +306,7 @@ export class ListRfpRegistrations implements Command {
     return data.callers.includes(this.caller);
   }
 
-  async run(data: CallerData, real: SequenceReal): Promise<void> {
+  async run(_data: CallerData, real: SequenceReal): Promise<void> {
     const result = await walk(real.t, { path: '/rfp_registrations', auth: this.caller, maxPages: 20 });
     const first = result.evidence?.[0];
     real.steps.push({
@@ -237,7 +314,8 @@ export class ListRfpRegistrations implements Command {
       ...(first ? { exchange: first } : {}),
     });
     if (result.endExchange) noServerError(result.endExchange, `${who(this.caller)}'s GET /rfp_registrations`);
-    const shared = data.rfpShown(this.caller, idsOf(result.items));
+    // The run's model of list views knows what the other caller's RfP listings showed, in this check or before it.
+    const shared = real.t.run.views.shownToOther(this.caller, '/rfp_registrations', idsOf(result.items));
     if (shared !== undefined)
       throw new ModelBroken(
         `${who(this.caller)}'s RfP Registrations include ${shared}, which ${who(other(this.caller))} was shown as its own`,

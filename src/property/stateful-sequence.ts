@@ -13,6 +13,7 @@ import type { Probe } from '../harness/probe.js';
 import { uniqueAccountNumber } from '../harness/unique-account-number.js';
 import { CallerData, type CallerName, type SharedFacts } from '../model/caller-data.js';
 import {
+  CreateAtOnce,
   CreateBank,
   ListBanks,
   ListRfpRegistrations,
@@ -51,23 +52,36 @@ export function sequences(users: Readonly<Record<CallerName, readonly string[]>>
     caller.map((c) => new ListRfpRegistrations(c)),
   ];
   const create = fc.tuple(caller, index, body).map(([c, i, b]) => new CreateBank(c, i, b));
-  return fc.commands(writes ? [create, ...reads] : reads, { maxCommands: MAX_COMMANDS });
+  // Two bodies, or one account for both businesses: a value already sent, sent again by the other caller.
+  const bodyPair = fc.oneof(
+    fc.tuple(body, body),
+    body.map((b) => [b, b] as const),
+  );
+  // Which create is sent first is fast-check's to draw (fc.scheduler): an interleaving replays by seed.
+  const atOnce = fc.tuple(index, bodyPair, fc.scheduler()).map(([i, [a, b], order]) => new CreateAtOnce(i, [a, b], order));
+  const writesOf = users.b.length > 0 ? [create, atOnce] : [create];
+  return fc.commands(writes ? [...writesOf, ...reads] : reads, { maxCommands: MAX_COMMANDS });
 }
 
 /**
  * The systematic core judged first, every run: each kind of view read after a write by both callers
  * (the unfiltered list, each caller's own User's banks, a status, the other caller's User, Users and
- * RfP Registrations), so no run depends on the draw to put a read after a write.
+ * RfP Registrations), so no run depends on the draw to put a read after a write. With a second
+ * caller, the write is both callers' creates at once, so each is in flight while the other's is.
  */
 export function coreSequence(users: Readonly<Record<CallerName, readonly string[]>>, writes: boolean): Sequence {
   // An account number no run has used, with a leading zero: a value a store might normalise.
-  const body = {
+  const body = () => ({
     account_number: `0${uniqueAccountNumber().slice(1)}`,
     routing_number: '021000021',
     account_holder_type: 'individual',
     bank_account_type: 'checking',
-  };
+  });
   const both: CallerName[] = users.b.length > 0 ? ['a', 'b'] : ['a'];
+  // With a second caller, both create at once: each create is in flight while the other business's is.
+  // One account for both: the spec makes no account number unique, so each business gets a bank of its own.
+  const shared = body();
+  const write: Command = users.b.length > 0 ? new CreateAtOnce(0, [shared, shared]) : new CreateBank('a', 0, shared);
   const reads = (c: CallerName): Command[] => [
     new ListBanks(c, { kind: 'none' }, 100),
     new ListBanks(c, { kind: 'user', whose: 'own', index: 0 }, 10),
@@ -76,7 +90,7 @@ export function coreSequence(users: Readonly<Record<CallerName, readonly string[
     new ReadUser(c, 'other', 0),
     new ListRfpRegistrations(c),
   ];
-  return [...(writes ? [new CreateBank('a', 0, body)] : []), ...both.flatMap(reads)];
+  return [...(writes ? [write] : []), ...both.flatMap(reads)];
 }
 
 /** The steps of each sequence's latest run, for its description in a finding. */

@@ -25,6 +25,8 @@ export const SUITE_ORDER = [
   // Replays the reads the checks above made (src/replay/), so it comes after all of them; it takes
   // what is left of the write budget, never a slot an aimed check needs.
   'replay.test.ts',
+  // Every list view of the run judged together, after every file that walks a list.
+  'views.test.ts',
   'http.test.ts',
 ];
 

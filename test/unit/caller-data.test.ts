@@ -17,16 +17,14 @@ test("a listing must hold the caller's own banks answered before it began, of th
   expect(data.mustList('b', { kind: 'none' }, 400).map((b) => b.id)).toEqual(['z']);
 });
 
-test('whose a bank, a User and an RfP Registration are is shared by every sequence of the check', () => {
+test('whose a bank and a User are is shared by every sequence of the check', () => {
   const shared = sharedFacts(1);
   const first = new CallerData(users, shared);
   first.created({ id: 'x', caller: 'a', userId: 'ua1', answeredAt: 1, step: 1 });
-  expect(first.rfpShown('a', ['r1', 'r2'])).toBeUndefined();
   const second = new CallerData(users, shared);
   expect(second.ownerOfBank('x')).toBe('a');
   expect(second.ownerOfUser('ub1')).toBe('b');
   expect(second.ownerOfUser('nobody')).toBeUndefined();
-  expect(second.rfpShown('b', ['r3', 'r2'])).toBe('r2');
   // ... but not the banks a later listing must hold: each sequence holds only to what it did itself.
   expect(second.mustList('a', { kind: 'none' }, 10)).toEqual([]);
 });

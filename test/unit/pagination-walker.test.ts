@@ -3,6 +3,7 @@
  * bounds that keep a hostile list from hanging a run.
  */
 import { AnswerAudit } from '../../src/harness/answer-audit.js';
+import { ListViews } from '../../src/model/list-views.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -59,6 +60,7 @@ async function probeFor(script: Script): Promise<Probe> {
     client,
     redactor: new Redactor([]),
     audit: new AnswerAudit(settings.baseUrl),
+    views: new ListViews(),
   });
 }
 

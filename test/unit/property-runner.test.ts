@@ -4,6 +4,7 @@
  * budget stops generation (what was proved is said), never fails the property.
  */
 import { AnswerAudit } from '../../src/harness/answer-audit.js';
+import { ListViews } from '../../src/model/list-views.js';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createBody } from '../../src/arbitraries/create-body.js';
 import { checkSpec } from '../../src/checks/registry.js';
@@ -46,7 +47,13 @@ async function probeAgainst(faults: FaultName[], seed: number, maxWrites = 150):
   };
   const client = new HttpClient({ ...settings, maxRetryAfterMs: 1_000, maxThrottleRetries: 1, throttleBudgetMs: 2_000 });
   opened.push({ reference, client });
-  const run: RunContext = { settings, client, redactor: redactorFor(settings), audit: new AnswerAudit(settings.baseUrl) };
+  const run: RunContext = {
+    settings,
+    client,
+    redactor: redactorFor(settings),
+    audit: new AnswerAudit(settings.baseUrl),
+    views: new ListViews(),
+  };
   return { t: new Probe(checkSpec('user-banks.create.returned-as-given'), run), reference };
 }
 

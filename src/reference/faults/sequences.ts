@@ -1,4 +1,4 @@
-import type { BankRecord } from '../model.js';
+import type { BankRecord, Caller, RfpRecord } from '../model.js';
 import type { Fault } from './types.js';
 
 /**
@@ -41,6 +41,104 @@ export const sequenceFaults = [
       },
     },
   },
+  {
+    name: 'business-held-across-await',
+    description:
+      "The create handler keeps the authenticated business in a module variable set when a request arrives and read after the body is awaited: when another business's create arrives meanwhile, the bank is filed under that other business (the answer still says 201 with the bank), so its own business never lists it",
+    breaks: 'create_user_bank.persisted',
+    caughtBy: 'sequences.caller-data.agrees',
+    bends: {
+      'create.arrived': (arrived, { state, caller }) => {
+        currentBusiness.set(state, caller);
+        // The body is read after an await: the window in which another request can arrive.
+        return arrived.then(() => new Promise((resolve) => setTimeout(resolve, AWAIT_MS)));
+      },
+      'create.kept': (kept, { state, caller, bank }) => {
+        const current = currentBusiness.get(state);
+        if (!kept || current === undefined || current === caller) return kept;
+        current.banks.push(bank);
+        return false;
+      },
+    },
+  },
+  {
+    name: 'account-deduped-across-businesses',
+    description:
+      "The store keeps one row per bank account (a unique key on routing and account number across every business): a create for an account another business already linked answers that business's bank, stores nothing",
+    breaks: 'tenant.isolation',
+    caughtBy: 'sequences.caller-data.agrees',
+    bends: {
+      'create.kept': (kept, { state, caller, bank, notes }) => {
+        const existing = state.callers
+          .filter((c) => c !== caller)
+          .flatMap((c) => c.banks)
+          .find((b) => b.account_number === bank.account_number && b.routing_number === bank.routing_number);
+        if (existing === undefined) return kept;
+        notes.set(EXISTING_ROW, existing);
+        return false;
+      },
+      'create.answer': (answer, { notes }) => {
+        const existing = notes.get(EXISTING_ROW) as BankRecord | undefined;
+        if (existing === undefined) return answer;
+        return { ...answer, body: { ...(answer.body as Record<string, unknown>), id: existing.id, user_id: existing.user_id } };
+      },
+    },
+  },
+  {
+    name: 'combined-filters-keep-one',
+    description:
+      "GET /user_banks with user_id and status at once: the query builder assigns the second condition over the first, so only user_id is applied and the User's banks of every status are listed",
+    breaks: 'list_user_banks.status_filter',
+    caughtBy: 'sequences.views.agree',
+    bends: {
+      'list.filters': (applied) =>
+        applied.userId !== null && applied.status !== null ? { userId: applied.userId, status: null } : applied,
+    },
+  },
+  {
+    name: 'rfp-re-registration-on-later-page',
+    description:
+      'A re-registration for a use case is inserted as a new row instead of replacing the old one, and GET /rfp_registrations pages its list in two: each page holds distinct use cases, the whole list holds one use case twice',
+    breaks: 'rfp_registration.one_per_use_case',
+    caughtBy: 'sequences.views.agree',
+    bends: {
+      'rfp.pool': (own, { state, caller }) => {
+        const first = own[0];
+        if (first === undefined || own.length < 2) return own;
+        const byCaller = reRegistrations.get(state) ?? new Map<string, RfpRecord>();
+        reRegistrations.set(state, byCaller);
+        const again = byCaller.get(caller.name) ?? {
+          seq: state.fixtures.nextSeq(),
+          id: state.fixtures.ids.next('rfp'),
+          createdAt: state.now(),
+          status: 'pending' as const,
+          use_case: first.use_case,
+        };
+        byCaller.set(caller.name, again);
+        return [...own, again];
+      },
+      // The handler pages nothing here: the fault's own two pages, behind a cursor of its own.
+      'rfp.cursor': (cursor) => (cursor === SECOND_HALF ? undefined : cursor),
+      'rfp.answer': (answer, { url }) => {
+        const data = answer.body.data;
+        if (data === null || answer.body.next_cursor !== null || data.length < 4) return answer;
+        const half = Math.ceil(data.length / 2);
+        const second = url.searchParams.get('cursor') === SECOND_HALF;
+        return { ...answer, body: { data: second ? data.slice(half) : data.slice(0, half), next_cursor: second ? null : SECOND_HALF } };
+      },
+    },
+  },
+  {
+    name: 'later-tenant-page-boundary-skip',
+    description:
+      'Businesses onboarded after a storage migration (every caller but the first) are listed by a new query whose cursor points at the next item instead of the last one shown, and whose page starts after it: the first item after every page boundary is lost, for those businesses only',
+    breaks: 'list_user_banks.cursor',
+    caughtBy: 'sequences.views.agree',
+    bends: {
+      'list.start': (start, { state, caller, rows }) =>
+        start > 0 && state.callers.indexOf(caller) > 0 ? Math.min(rows.length, start + 1) : start,
+    },
+  },
 ] as const satisfies readonly Fault[];
 
 /** The seq up to which each server's unfiltered view was materialised. */
@@ -48,3 +146,12 @@ const snapshots = new WeakMap<object, number>();
 /** The "recently created" cache of each server, and how long an entry stays. */
 const recent = new WeakMap<object, { bank: BankRecord; at: number }[]>();
 const RECENT_MS = 5_000;
+/** The re-registration row each server and caller keeps. */
+const reRegistrations = new WeakMap<object, Map<string, RfpRecord>>();
+/** The cursor of the second page of the re-registration fault's RfP list. */
+const SECOND_HALF = 'rfp-page-2';
+/** The business each server's create handler last authenticated, read after the await. */
+const currentBusiness = new WeakMap<object, Caller>();
+const AWAIT_MS = 40;
+/** The note the account-dedupe fault leaves for its answer: the other business's row. */
+const EXISTING_ROW = 'existing-row';

@@ -1,0 +1,55 @@
+/**
+ * What the walker tells the run's model of list views (src/model/list-views.ts) about one walk: its
+ * caller, filters, pages with their times and the fields of each item the view relations read. Only
+ * walks of the spec's two lists by a configured caller, filtered by nothing but user_id and status,
+ * are recorded: a walk with an unusual query is judged by the check that made it.
+ */
+import type { Exchange } from '../http/exchange.js';
+import type { ListWalk, ViewItem, ViewPage, ViewPath } from '../model/list-views.js';
+import { fieldOf, idOf } from './ids.js';
+
+const RECORDED_FILTERS = new Set(['user_id', 'status']);
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+
+/** The fields of a listed item the relations read; undefined for an item without an id. */
+export function viewItemOf(item: unknown): ViewItem | undefined {
+  const id = idOf(item);
+  if (id === undefined) return undefined;
+  const fields = {
+    userId: text(fieldOf(item, 'user_id')),
+    status: text(fieldOf(item, 'status')),
+    useCase: text(fieldOf(item, 'use_case')),
+  };
+  return { id, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
+}
+
+export function viewPageOf(sentAt: number, answeredAt: number, data: readonly unknown[]): ViewPage {
+  return { sentAt, answeredAt, items: data.map(viewItemOf).filter((i): i is ViewItem => i !== undefined) };
+}
+
+/** The walk as the model records it, or undefined when it is not one the relations judge. */
+export function recordableWalk(
+  options: { path: string; query?: Record<string, string | number | undefined>; limit?: number; auth?: 'a' | 'b' },
+  pages: ViewPage[],
+  complete: boolean,
+  evidence: Exchange | undefined,
+): ListWalk<Exchange> | undefined {
+  if (options.path !== '/user_banks' && options.path !== '/rfp_registrations') return undefined;
+  const filters: Record<string, string> = {};
+  for (const [name, value] of Object.entries(options.query ?? {})) {
+    if (value === undefined) continue;
+    if (!RECORDED_FILTERS.has(name) || typeof value !== 'string') return undefined;
+    filters[name] = value;
+  }
+  if (options.path === '/rfp_registrations' && Object.keys(filters).length > 0) return undefined;
+  return {
+    caller: options.auth ?? 'a',
+    path: options.path as ViewPath,
+    filters,
+    ...(options.limit !== undefined ? { limit: options.limit } : {}),
+    complete,
+    pages,
+    ...(evidence ? { evidence } : {}),
+  };
+}

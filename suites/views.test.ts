@@ -1,0 +1,57 @@
+/**
+ * The run's list views judged together (issue 29): every walk any check made, and the closing walks
+ * of each caller (src/suite/closing-views.ts), held to the relations of one model of the callers'
+ * data (src/model/list-views.ts). Runs after every other file that walks a list, so it judges the
+ * whole run's views; the refused-writes file before it has already let a settle window pass.
+ */
+import { conformanceCheck } from '../src/harness/check.js';
+import { settleMsOf } from '../src/harness/settle.js';
+import type { ViewCaller } from '../src/model/list-views.js';
+import { secondCaller } from '../src/suite/caller-b.js';
+import { closingWalks } from '../src/suite/closing-views.js';
+
+/** The requirement each relation breaks, by the field it judged. */
+const BROKEN = {
+  user_id: 'list_user_banks.user_id_filter',
+  status: 'list_user_banks.status_filter',
+  id: 'list_user_banks.cursor',
+  use_case: 'rfp_registration.one_per_use_case',
+} as const;
+
+conformanceCheck(
+  'sequences.views.agree',
+  async (t) => {
+    const notes: string[] = [];
+    const callers: [ViewCaller, string][] = [['a', t.settings.userIdA]];
+    const second = secondCaller(t.settings);
+    if ('userId' in second) callers.push(['b', second.userId]);
+    else notes.push(`caller B's views not walked: ${second.missing}`);
+    for (const [caller, user] of callers) {
+      const why = await closingWalks(t, caller, user);
+      if (why !== undefined) notes.push(why);
+    }
+    const { views } = t.run;
+    const { breaks, more, judged } = views.relations(settleMsOf(t));
+    for (const b of breaks) {
+      const requirement = b.relation === 'set-on-whole-walk' && b.field === 'id' ? 'rfp_registration.id' : BROKEN[b.field];
+      t.fail(`${b.relation}: ${b.message}`, {
+        expected: b.expected,
+        actual: b.actual,
+        requirements: [requirement],
+        ...(b.walk.evidence ? { exchange: b.walk.evidence } : {}),
+      });
+    }
+    if (more > 0) t.fail(`${more} more breaks of the same relations`);
+    if (views.dropped > 0) notes.push(`${views.dropped} walk(s) not kept (the model keeps at most its bound of items)`);
+    const total = judged['filter-keeps-only'] + judged['item-in-every-view'] + judged['set-on-whole-walk'];
+    if (total === 0) t.skip(`no walk of the run could be judged against another (${notes.join('; ') || 'no list held an item'})`);
+    if (breaks.length === 0)
+      t.passed(
+        [
+          `${views.walks.length} walks of the run judged: a filter keeps only its value on ${judged['filter-keeps-only']}, every settled item in ${judged['item-in-every-view']}, RfP lists a set on ${judged['set-on-whole-walk']}`,
+          ...notes,
+        ].join('; '),
+      );
+  },
+  { sequential: true },
+);
