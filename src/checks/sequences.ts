@@ -11,7 +11,7 @@ export const sequencesChecks = [
     id: 'sequences.caller-data.agrees',
     area,
     requirement: 'create_user_bank.persisted',
-    covers: ['tenant.isolation', 'list_user_banks.user_id_filter'],
+    covers: ['tenant.isolation', 'list_user_banks.user_id_filter', 'get_user.operation', 'get_user.identity'],
     title:
       "In random sequences of creates (one, or both callers' at once), listings (every filter, two page sizes), User reads and RfP listings by both callers, every listing holds the caller's banks the sequence created before it (once settled) and no view shows the other caller's data (property)",
   },

@@ -4,8 +4,10 @@
  * `sequences.views.agree` asks `relations()` at the end instead of keeping its own copies. What the
  * relations hold, whatever check made the walks:
  * - a filter keeps only: every item of a walk with a filter (one, or several at once) carries the
- *   filter's value, when that value is one the caller's own views show (a near-miss value is judged
- *   by the checks aimed at it: some servers match ids case-insensitively, consistently);
+ *   filter's value, whether the caller's views show that value or none do (a value no item carries
+ *   keeps nothing); only a near-miss of a value the views show (another case, a prefix, a value with
+ *   more at its end) is left to the checks aimed at it, since some servers match ids
+ *   case-insensitively, consistently;
  * - an item in every view it belongs to: an item the caller's views showed before a complete walk
  *   began (by more than the settle window) and showed again after it ended is in that walk when it
  *   matches the walk's filters. With one rule this holds a filtered list to the unfiltered one, the
@@ -190,7 +192,7 @@ export class ListViews<E> {
     for (const walk of this.bankWalks(caller)) {
       for (const field of ['user_id', 'status'] as const) {
         const value = walk.filters[field];
-        if (value === undefined || !known[field].has(value)) continue;
+        if (value === undefined || !judgeable(value, known[field])) continue;
         judged['filter-keeps-only'] += 1;
         const pageIndex = walk.pages.findIndex((p) => p.items.some((i) => differs(i, field, value)));
         if (pageIndex === -1) continue;
@@ -280,6 +282,16 @@ export class ListViews<E> {
     }
     return breaks;
   }
+}
+
+/** A filter value the relation judges: one the views show, or one that is no near-miss of any they show. */
+export function judgeable(value: string, known: ReadonlySet<string>): boolean {
+  if (known.has(value)) return true;
+  const lower = value.toLowerCase();
+  return ![...known].some((k) => {
+    const other = k.toLowerCase();
+    return other === lower || other.startsWith(lower) || lower.startsWith(other);
+  });
 }
 
 function differs(item: ViewItem, field: 'user_id' | 'status', value: string): boolean {

@@ -284,6 +284,15 @@ export class ReadUser implements Command {
         ['tenant.isolation'],
         exchange,
       );
+    // The caller's own User exists (the preflight read it, or one of its banks links it): a refusal breaks 4.4.
+    if (owner === this.caller && exchange.status >= 400 && exchange.status < 500 && exchange.status !== 429)
+      throw new ModelBroken(
+        `${who(this.caller)} asked for its own User ${userId} and was refused ${exchange.status}`,
+        `User ${userId}`,
+        String(exchange.status),
+        ['get_user.operation'],
+        exchange,
+      );
     if (owner === this.caller && isSuccess(exchange) && shownId !== userId)
       throw new ModelBroken(
         `${who(this.caller)} asked for its User ${userId} and was given ${JSON.stringify(shownId)}`,

@@ -90,7 +90,8 @@ export function coreSequence(users: Readonly<Record<CallerName, readonly string[
     new ReadUser(c, 'other', 0),
     new ListRfpRegistrations(c),
   ];
-  return [...(writes ? [write] : []), ...both.flatMap(reads)];
+  // Last, A reads its own User again: after B asked for it (and was refused), A must still be given it.
+  return [...(writes ? [write] : []), ...both.flatMap(reads), new ReadUser('a', 'own', 0)];
 }
 
 /** The steps of each sequence's latest run, for its description in a finding. */

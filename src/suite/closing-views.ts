@@ -10,10 +10,12 @@
 import { sleep } from '../http/throttle.js';
 import type { Probe } from '../harness/probe.js';
 import { settleMsOf } from '../harness/settle.js';
-import type { ViewCaller } from '../model/list-views.js';
+import { judgeable, type ViewCaller } from '../model/list-views.js';
 import { pageCapFor, RFP_REGISTRATIONS, USER_BANKS } from '../pagination/plan.js';
 import { MAX_PAGE_SIZE, walk } from '../pagination/walker.js';
 
+/** Status values to ask that a caller's banks may not carry (the spec names only "active"); the first its views never showed is asked. */
+const UNSEEN_STATUSES = ['inactive', 'suspended', 'closed', 'pending'];
 /** Values of each filter walked per caller, at most (the most listed first). */
 const VALUES_PER_FILTER = 3;
 /** A closing walk is made only for views of at most this many items: a huge list is judged on the walks already made. */
@@ -54,6 +56,8 @@ export async function closingWalks(t: Probe, caller: ViewCaller, ownUser: string
   }
   const users = mostListed(byUser, ownUser);
   const statuses = mostListed(byStatus);
+  // A status none of the caller's banks carries, asked with a User: it must keep nothing of that User's.
+  const unseen = UNSEEN_STATUSES.find((s) => judgeable(s, new Set(byStatus.keys())));
   const userOfPairs = users[0];
   const asks: { query: Record<string, string>; count: number }[] = [
     ...users.map((u) => ({ query: { user_id: u }, count: byUser.get(u) ?? 1 })),
@@ -61,7 +65,10 @@ export async function closingWalks(t: Probe, caller: ViewCaller, ownUser: string
     // Filters at once: each must still keep only its value (4.2), whatever the query builder does with two.
     ...(userOfPairs === undefined
       ? []
-      : statuses.map((s) => ({ query: { user_id: userOfPairs, status: s }, count: byUser.get(userOfPairs) ?? 1 }))),
+      : [...statuses, ...(unseen ? [unseen] : [])].map((s) => ({
+          query: { user_id: userOfPairs, status: s },
+          count: byUser.get(userOfPairs) ?? 1,
+        }))),
     { query: {}, count: seen.size },
   ];
   const deadline = Date.now() + t.settings.checkTimeoutMs * TIME_SHARE;

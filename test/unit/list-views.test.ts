@@ -4,7 +4,7 @@
  * listing, another writer, a status that moved, a near-miss filter value, a walk that did not end).
  */
 import { describe, expect, test } from 'vitest';
-import { ListViews, type ListWalk, type ViewItem } from '../../src/model/list-views.js';
+import { judgeable, ListViews, type ListWalk, type ViewItem } from '../../src/model/list-views.js';
 
 const SETTLE = 1_000;
 
@@ -43,7 +43,12 @@ describe('a filter keeps only its value', () => {
     expect(breaks[0]?.walk.evidence).toBe('walk@10');
   });
 
-  test('holds when every item carries the value; a value the views never showed (a near-miss) is not judged here', () => {
+  test('breaks on a value no item carries when the walk lists items anyway (two filters, the status dropped)', () => {
+    const { breaks } = relationsOf(walkAt(0, [all]), walkAt(10, [[bank('b1')]], { filters: { user_id: 'u1', status: 'suspended' } }));
+    expect(breaks.map((b) => [b.relation, b.field])).toEqual([['filter-keeps-only', 'status']]);
+  });
+
+  test('holds when every item carries the value; a near-miss of a value the views show is not judged here', () => {
     const nearMiss = walkAt(10, [[bank('b1')]], { filters: { user_id: 'U1' } });
     const exact = walkAt(20, [[bank('b1'), bank('b3', 'u1', 'inactive')]], { filters: { user_id: 'u1' } });
     const { breaks, judged } = relationsOf(walkAt(0, [all]), nearMiss, exact);
@@ -136,4 +141,10 @@ test("an item one caller's walks showed is named when the other caller's walk sh
   expect(views.shownToOther('b', '/rfp_registrations', ['r3'])).toBeUndefined();
   expect(views.shownToOther('b', '/rfp_registrations', ['r3', 'r2'])).toBe('r2');
   expect(views.shownToOther('a', '/user_banks', ['r3'])).toBeUndefined();
+});
+
+test('a near-miss of a shown value (another case, a prefix, more at its end) is not judged; an unrelated value is', () => {
+  const known = new Set(['active', 'usr_1']);
+  expect(['active', 'inactive', 'suspended', 'usr_2'].map((v) => judgeable(v, known))).toEqual([true, true, true, true]);
+  expect(['ACTIVE', 'activ', 'usr_10', 'USR_1'].map((v) => judgeable(v, known))).toEqual([false, false, false, false]);
 });

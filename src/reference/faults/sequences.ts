@@ -85,6 +85,23 @@ export const sequenceFaults = [
     },
   },
   {
+    name: 'user-refusal-cached-by-id',
+    description:
+      'GET /users/{user_id} caches a "no such user" for a few seconds, keyed by the id alone and not by the business that asked: after another business asks for a User (and is rightly refused), its owner is refused it too',
+    breaks: 'get_user.operation',
+    caughtBy: 'sequences.caller-data.agrees',
+    bends: {
+      'user.found': (user, { state, userId }) => {
+        const refusals = refusedUsers.get(state) ?? new Map<string, number>();
+        refusedUsers.set(state, refusals);
+        const refusedAt = refusals.get(userId);
+        if (refusedAt !== undefined && Date.now() - refusedAt < REFUSAL_TTL_MS) return undefined;
+        if (user === undefined) refusals.set(userId, Date.now());
+        return user;
+      },
+    },
+  },
+  {
     name: 'combined-filters-keep-one',
     description:
       "GET /user_banks with user_id and status at once: the query builder assigns the second condition over the first, so only user_id is applied and the User's banks of every status are listed",
@@ -155,3 +172,6 @@ const currentBusiness = new WeakMap<object, Caller>();
 const AWAIT_MS = 40;
 /** The note the account-dedupe fault leaves for its answer: the other business's row. */
 const EXISTING_ROW = 'existing-row';
+/** When each server last refused each User id, whoever asked; and how long such a refusal is served again. */
+const refusedUsers = new WeakMap<object, Map<string, number>>();
+const REFUSAL_TTL_MS = 3_000;
