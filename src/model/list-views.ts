@@ -67,16 +67,12 @@ const MAX_ITEMS = 600_000;
 /** Breaks reported per relation and field; the rest are counted. */
 const MAX_BREAKS = 5;
 
-export const describeFilters = (filters: ListWalk<unknown>['filters']): string => {
-  const parts = Object.entries(filters).map(([k, v]) => `${k}=${v}`);
-  return parts.length === 0 ? 'no filter' : parts.join('&');
-};
+const filterParts = (filters: ListWalk<unknown>['filters']): string[] => Object.entries(filters).map(([k, v]) => `${k}=${v}`);
+
+const describeFilters = (filters: ListWalk<unknown>['filters']): string => filterParts(filters).join('&') || 'no filter';
 
 function describeWalk(walk: ListWalk<unknown>): string {
-  const query = [
-    ...Object.entries(walk.filters).map(([k, v]) => `${k}=${v}`),
-    ...(walk.limit !== undefined ? [`limit=${walk.limit}`] : []),
-  ];
+  const query = [...filterParts(walk.filters), ...(walk.limit !== undefined ? [`limit=${walk.limit}`] : [])];
   return `caller ${walk.caller.toUpperCase()}'s GET ${walk.path}${query.length > 0 ? `?${query.join('&')}` : ''} (${walk.pages.length} page(s))`;
 }
 

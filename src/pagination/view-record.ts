@@ -28,13 +28,13 @@ export function viewPageOf(sentAt: number, answeredAt: number, data: readonly un
   return { sentAt, answeredAt, items: data.map(viewItemOf).filter((i): i is ViewItem => i !== undefined) };
 }
 
-/** The walk as the model records it, or undefined when it is not one the relations judge. */
-export function recordableWalk(
-  options: { path: string; query?: Record<string, string | number | undefined>; limit?: number; auth?: 'a' | 'b' },
-  pages: ViewPage[],
-  complete: boolean,
-  evidence: Exchange | undefined,
-): ListWalk<Exchange> | undefined {
+/** Which walk the model records (everything but its pages), or undefined when the relations judge none of it: known before the first page, so an unrecorded walk builds no view pages. */
+export function recordedWalkOf(options: {
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  limit?: number;
+  auth?: 'a' | 'b';
+}): Omit<ListWalk<Exchange>, 'pages' | 'complete' | 'evidence'> | undefined {
   if (options.path !== '/user_banks' && options.path !== '/rfp_registrations') return undefined;
   const filters: Record<string, string> = {};
   for (const [name, value] of Object.entries(options.query ?? {})) {
@@ -48,8 +48,5 @@ export function recordableWalk(
     path: options.path as ViewPath,
     filters,
     ...(options.limit !== undefined ? { limit: options.limit } : {}),
-    complete,
-    pages,
-    ...(evidence ? { evidence } : {}),
   };
 }

@@ -12,7 +12,7 @@ import type { Exchange } from '../http/exchange.js';
 import type { Probe } from '../harness/probe.js';
 import { growthDecision } from './growth.js';
 import { idOf } from './ids.js';
-import { recordableWalk, viewPageOf } from './view-record.js';
+import { recordedWalkOf, viewPageOf } from './view-record.js';
 import type { ViewPage } from '../model/list-views.js';
 
 export interface WalkOptions {
@@ -101,12 +101,13 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
   let pageSize = options.limit;
   let sinceSize = { distinct: 0, elapsedMs: 0 };
   const widened: string[] = [];
-  /** Each 2xx page as the run's model of list views records it (src/model/list-views.ts). */
+  /** The walk as the run's model of list views records it (src/model/list-views.ts), and each of its 2xx pages. */
+  const recorded = recordedWalkOf(options);
   const viewPages: ViewPage[] = [];
 
   const finish = (end: WalkEnd, detail?: string, endExchange?: Exchange): WalkResult => {
-    const recorded = recordableWalk(options, viewPages, end === 'complete', first);
-    if (recorded) t.run.views.record(recorded);
+    if (recorded)
+      t.run.views.record({ ...recorded, complete: end === 'complete', pages: viewPages, ...(first ? { evidence: first } : {}) });
     const evidence = [first, last, endExchange].filter((e, i, all): e is Exchange => e !== undefined && all.indexOf(e) === i);
     return {
       items,
@@ -185,7 +186,7 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
       );
     }
     if (page.data) {
-      viewPages.push(viewPageOf(sentAt, Date.now(), page.data));
+      if (recorded) viewPages.push(viewPageOf(sentAt, Date.now(), page.data));
       items.push(...page.data);
       for (const item of page.data) {
         const id = idOf(item);

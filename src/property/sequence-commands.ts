@@ -154,18 +154,9 @@ export class CreateAtOnce implements Command {
 
   toString(): string {
     const same = this.bodies[0].account_number === this.bodies[1].account_number;
-    return `A and B create a bank at once (User #${this.userIndex} each${same ? ', one account number' : ''}${
-      this.order
-        ? `; ${
-            this.order.report().length > 0
-              ? this.order
-                  .report()
-                  .map((r) => r.label)
-                  .join(' then ')
-              : 'order not yet drawn'
-          }`
-        : ''
-    })`;
+    const sent = this.order?.report().map((r) => r.label) ?? [];
+    const order = this.order === undefined ? '' : `; ${sent.length > 0 ? sent.join(' then ') : 'order not yet drawn'}`;
+    return `A and B create a bank at once (User #${this.userIndex} each${same ? ', one account number' : ''}${order})`;
   }
 }
 
