@@ -21,7 +21,7 @@ import { WarmPool } from '../support/warm-pool.js';
 
 const rows: string[] = [];
 /** As many runs at once as vitest's maxConcurrency lets this file's tests go. */
-const pool = new WarmPool(2);
+const pool = new WarmPool(3);
 
 describe.concurrent('every fault is caught by the check aimed at it', () => {
   for (const fault of faults) {

@@ -10,14 +10,32 @@ import { describe, expect, test } from 'vitest';
 import { startReference, type RunningReference } from '../../src/reference/server.js';
 import { runCli, targetArgs, type CliRun } from '../support/run-cli.js';
 
+/**
+ * One earlier passing run, made once for the file (against the plain reference: its reports are the
+ * same CONFORMANT whatever target the later run stops on); each test gets a copy of its reports to
+ * overwrite, as a person's reports/ folder holds the last run's.
+ */
+let earlierPass: Promise<string> | undefined;
+function earlierPassingReports(): Promise<string> {
+  earlierPass ??= (async () => {
+    const reference = await startReference({});
+    try {
+      const first = await runCli([...targetArgs(reference), '--seed', '1', '--skip-area', 'replay,robustness,pagination'], {
+        timeoutMs: 120_000,
+      });
+      expect(first.results?.verdict, first.stdout + first.stderr).toBe('conformant');
+      return first.reportDir;
+    } finally {
+      await reference.close();
+    }
+  })();
+  return earlierPass;
+}
+
 /** A report directory holding a previous run's passing reports. */
-async function dirWithEarlierPass(reference: RunningReference): Promise<string> {
-  const first = await runCli([...targetArgs(reference), '--seed', '1', '--skip-area', 'replay,robustness,pagination'], {
-    timeoutMs: 120_000,
-  });
-  expect(first.results?.verdict, first.stdout + first.stderr).toBe('conformant');
+async function dirWithEarlierPass(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'blc-earlier-'));
-  cpSync(first.reportDir, dir, { recursive: true });
+  cpSync(await earlierPassingReports(), dir, { recursive: true });
   return dir;
 }
 
@@ -50,7 +68,7 @@ describe.concurrent('a run that does not finish leaves no passing report', () =>
       // 100 ms a request keeps the run going long enough to be stopped half-way.
       const reference = await startReference({ latencyMs: 100 });
       try {
-        const dir = await dirWithEarlierPass(reference);
+        const dir = await dirWithEarlierPass();
         const run = await stopMidRun(reference, dir, signal);
         expect(run.code, run.stderr).toBe(code);
         expect(run.stderr).toContain(`stopped by ${signal}`);
@@ -69,7 +87,7 @@ describe.concurrent('a run that does not finish leaves no passing report', () =>
   test('killed outright (SIGKILL): the reports written at its start say it has not ended', async () => {
     const reference = await startReference({ latencyMs: 100 });
     try {
-      const dir = await dirWithEarlierPass(reference);
+      const dir = await dirWithEarlierPass();
       const run = await stopMidRun(reference, dir, 'SIGKILL');
       expect(run.code).toBeNull();
       expect(run.results?.verdict).toBe('interrupted');
@@ -83,7 +101,7 @@ describe.concurrent('a run that does not finish leaves no passing report', () =>
   test('a target that cannot be reached: COULD NOT RUN, and JUnit records an error, not tests="0" failures="0"', async () => {
     const reference = await startReference({});
     const url = reference.url;
-    const dir = await dirWithEarlierPass(reference);
+    const dir = await dirWithEarlierPass();
     await reference.close();
     const run = await runCli([...targetArgs({ ...reference, url }), '--report-dir', dir], { timeoutMs: 60_000 });
     expect(run.code).toBe(2);
@@ -94,7 +112,7 @@ describe.concurrent('a run that does not finish leaves no passing report', () =>
   test('settings that cannot be read: the earlier reports where this run would have written say it could not start', async () => {
     const reference = await startReference({});
     try {
-      const dir = await dirWithEarlierPass(reference);
+      const dir = await dirWithEarlierPass();
       const run = await runCli([...targetArgs(reference), '--report-dir', dir, '--limit-of-nothing', '3'], { timeoutMs: 60_000 });
       expect(run.code).toBe(2);
       expect(run.results?.verdict).toBe('could-not-run');
@@ -108,14 +126,8 @@ describe.concurrent('a run that does not finish leaves no passing report', () =>
 
 describe('reports are written atomically', () => {
   test('no partial file is left beside the reports', async () => {
-    const reference = await startReference({});
-    try {
-      const dir = await dirWithEarlierPass(reference);
-      const names = readdirSync(dir);
-      expect(names.filter((n) => n.endsWith('.partial'))).toEqual([]);
-      expect(names).toEqual(expect.arrayContaining(['results.json', 'junit.xml', 'report.md', 'report.html']));
-    } finally {
-      await reference.close();
-    }
+    const names = readdirSync(await earlierPassingReports());
+    expect(names.filter((n) => n.endsWith('.partial'))).toEqual([]);
+    expect(names).toEqual(expect.arrayContaining(['results.json', 'junit.xml', 'report.md', 'report.html']));
   });
 });

@@ -11,34 +11,45 @@ import { faultNamed, type FaultName } from '../../src/reference/faults/index.js'
 import { startReference } from '../../src/reference/server.js';
 import { envelopeCorners } from '../../src/reference/staging-envelope.js';
 import type { Variation } from '../../src/reference/variations.js';
+import { atMost } from '../support/at-most.js';
 import { runCli, targetArgs } from '../support/run-cli.js';
 
 const RUN_BOUND_MS = 300_000;
+/**
+ * Two runs of this file at a time, as before vitest ran three tests of a file at once: a corner's
+ * verdict must not depend on the machine, yet all six side by side on a 2-core machine already busy
+ * with other files starved the client (seen: a limit=2 walk fell behind a list growing at its front
+ * and was failed; idle connections dropped while the client was stalled left checks inconclusive),
+ * which is a limit of the suite, noted on issue 30, not something this test should hide or hit at random.
+ */
+const twoAtATime = atMost(2);
 
 describe.concurrent('every corner of the staging envelope: decided and conformant', () => {
   for (const [name, corner] of Object.entries(envelopeCorners) as [string, Partial<Variation>][]) {
-    test(`corner ${name}`, { timeout: RUN_BOUND_MS + 30_000 }, async () => {
-      const reference = await startReference({ variation: corner, seed: 11 });
-      try {
-        const run = await runCli([...targetArgs(reference), '--seed', '11'], { timeoutMs: RUN_BOUND_MS });
-        const checks = run.results?.checks ?? [];
-        const notDecided = checks
-          .filter((c) => c.outcome === 'fail' || c.outcome === 'inconclusive')
-          .map((c) => `${c.outcome} ${c.id}: ${c.message}`);
-        expect(notDecided, run.stdout).toEqual([]);
-        expect(run.code, run.stderr).toBe(0);
-        expect(run.results?.verdict).toBe('conformant');
-        // The corner's conditions really happened, and the run said how it met them.
-        if ((corner.transient503Share ?? 0) > 0) {
-          expect(reference.transientRefusals.refused).toBeGreaterThan(0);
-          expect(run.stdout).toMatch(/recoveries: transient refusals sent again after their Retry-After: \d+ x 503/);
-          expect(checks.find((c) => c.id === 'http.no-server-errors')?.outcome).toBe('warn');
+    test(`corner ${name}`, { timeout: RUN_BOUND_MS + 30_000 }, () =>
+      twoAtATime(async () => {
+        const reference = await startReference({ variation: corner, seed: 11 });
+        try {
+          const run = await runCli([...targetArgs(reference), '--seed', '11'], { timeoutMs: RUN_BOUND_MS });
+          const checks = run.results?.checks ?? [];
+          const notDecided = checks
+            .filter((c) => c.outcome === 'fail' || c.outcome === 'inconclusive')
+            .map((c) => `${c.outcome} ${c.id}: ${c.message}`);
+          expect(notDecided, run.stdout).toEqual([]);
+          expect(run.code, run.stderr).toBe(0);
+          expect(run.results?.verdict).toBe('conformant');
+          // The corner's conditions really happened, and the run said how it met them.
+          if ((corner.transient503Share ?? 0) > 0) {
+            expect(reference.transientRefusals.refused).toBeGreaterThan(0);
+            expect(run.stdout).toMatch(/recoveries: transient refusals sent again after their Retry-After: \d+ x 503/);
+            expect(checks.find((c) => c.id === 'http.no-server-errors')?.outcome).toBe('warn');
+          }
+          if ((corner.throttlePerSecond ?? 0) > 0) expect(reference.rateGate?.refused ?? 0).toBeGreaterThan(0);
+        } finally {
+          await reference.close();
         }
-        if ((corner.throttlePerSecond ?? 0) > 0) expect(reference.rateGate?.refused ?? 0).toBeGreaterThan(0);
-      } finally {
-        await reference.close();
-      }
-    });
+      }),
+    );
   }
 });
 
@@ -47,16 +58,18 @@ const FAULTS_IN_CORNERS: FaultName[] = ['page-boundary-skip', 'bank-rejected-but
 
 describe.concurrent('faults at the harshest corner are still caught', () => {
   for (const name of FAULTS_IN_CORNERS) {
-    test(`fault ${name} at busy-staging: caught by ${faultNamed(name).caughtBy}`, { timeout: RUN_BOUND_MS + 30_000 }, async () => {
-      const reference = await startReference({ variation: envelopeCorners['busy-staging'], faults: [name], seed: 12 });
-      try {
-        const run = await runCli([...targetArgs(reference), '--seed', '12'], { timeoutMs: RUN_BOUND_MS });
-        const failing = run.results?.checks.filter((c) => c.outcome === 'fail').map((c) => c.id) ?? [];
-        expect(failing, `${faultNamed(name).description}\n${run.stdout}`).toContain(faultNamed(name).caughtBy);
-        expect(run.code).toBe(1);
-      } finally {
-        await reference.close();
-      }
-    });
+    test(`fault ${name} at busy-staging: caught by ${faultNamed(name).caughtBy}`, { timeout: RUN_BOUND_MS + 30_000 }, () =>
+      twoAtATime(async () => {
+        const reference = await startReference({ variation: envelopeCorners['busy-staging'], faults: [name], seed: 12 });
+        try {
+          const run = await runCli([...targetArgs(reference), '--seed', '12'], { timeoutMs: RUN_BOUND_MS });
+          const failing = run.results?.checks.filter((c) => c.outcome === 'fail').map((c) => c.id) ?? [];
+          expect(failing, `${faultNamed(name).description}\n${run.stdout}`).toContain(faultNamed(name).caughtBy);
+          expect(run.code).toBe(1);
+        } finally {
+          await reference.close();
+        }
+      }),
+    );
   }
 });

@@ -11,7 +11,7 @@ import { WarmPool } from '../support/warm-pool.js';
 
 const table: string[] = [];
 /** The CLI's runs on warm processes (test/support/warm-pool.ts), as many at once as this file's tests go. */
-const pool = new WarmPool(2);
+const pool = new WarmPool(3);
 
 describe.concurrent('every legitimate variation passes', () => {
   // The staging envelope's corners run in staging-envelope.test.ts, with the time bounds they need.
