@@ -11,6 +11,7 @@ import { PROOF_ITEM_BUDGET } from '../../src/pagination/proof-walk.js';
 import { defaultMaxPages } from '../../src/pagination/walker.js';
 import { startReference } from '../../src/reference/server.js';
 import { runCli, targetArgs } from '../support/run-cli.js';
+import { shardOfCheck } from '../support/shard-of-check.js';
 
 const outcome = (run: Awaited<ReturnType<typeof runCli>>, id: string) => run.results?.checks.find((c) => c.id === id);
 
@@ -40,6 +41,28 @@ describe.concurrent('pagination runs', () => {
       // the proof budget once; again after that, only the ordinary budget (src/pagination/proof-walk.ts).
       const proofExtra = 8 * (defaultMaxPages(100, PROOF_ITEM_BUDGET) - defaultMaxPages(100));
       expect(reference.requestCounts.GET ?? 0).toBeLessThan(walkCaps + proofExtra + 500);
+    } finally {
+      await reference.close();
+    }
+  });
+
+  test('a conformant list growing at its front faster than a slow walk reads (offset cursors, another writer): items seen twice, never a fail', async () => {
+    // Newest first with offset cursors, a User Bank every 100 ms by someone else, 150 ms a round
+    // trip: a walk at a small limit falls behind and meets items again, as many as were added
+    // before its place. Its cap is reached, which is the list's growth, not a cursor going round.
+    const reference = await startReference({
+      variation: { order: 'desc', cursorStyle: 'offset', backgroundWriterMs: 100 },
+      latencyMs: 150,
+    });
+    try {
+      const run = await runCli([...targetArgs(reference), '--seed', '7', ...shardOfCheck('pagination.traversal.ends')], {
+        timeoutMs: 170_000,
+      });
+      const ends = outcome(run, 'pagination.traversal.ends');
+      // The situation happened: a walk reached its cap listing items twice ...
+      expect(ends?.message, run.stdout).toMatch(/listed twice no more than the \d+ User Bank\(s\) created meanwhile/);
+      // ... and no pagination check took it for the server's fault.
+      expect(run.results?.checks.filter((c) => c.outcome === 'fail').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
     } finally {
       await reference.close();
     }
