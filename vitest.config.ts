@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Builds the one-file CLI the matrix starts (test/support/cli-bundle.ts says why).
+    globalSetup: ['test/support/global-setup.ts'],
     pool: 'forks',
     testTimeout: 180_000,
     hookTimeout: 60_000,

@@ -10,8 +10,8 @@ import { startReference } from '../../src/reference/server.js';
 import { allOutput, projectRoot, runCli, targetArgs } from '../support/run-cli.js';
 
 describe.concurrent('the CLI', () => {
-  test('with no target: the embedded reference, exit 0, conformant, results.json valid against its schema', async () => {
-    const run = await runCli([]);
+  test('with no target, started as `npm run conformance` starts it (tsx, not the bundle): the embedded reference, exit 0, conformant, results.json valid against its schema', async () => {
+    const run = await runCli([], { viaTsx: true });
     expect(run.code, run.stderr + run.stdout).toBe(0);
     expect(run.results?.verdict).toBe('conformant');
     expect(run.results?.target.embedded).toBe(true);

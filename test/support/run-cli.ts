@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Results } from '../../src/results/results.js';
+import { cliBundle } from './cli-bundle.js';
 
 export const projectRoot = resolve(import.meta.dirname, '..', '..');
 
@@ -31,6 +32,8 @@ export interface CliOptions {
   killSignal?: NodeJS.Signals;
   /** Told of stderr as it comes (a test waiting for the run's progress). */
   onStderr?: (chunk: string) => void;
+  /** Start src/bin/cli.ts through tsx, as `npm run conformance` does, instead of from the bundle. */
+  viaTsx?: boolean;
 }
 
 export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun> {
@@ -45,16 +48,14 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun
   };
   const started = Date.now();
   return new Promise((resolvePromise, reject) => {
-    // tsx's loader by absolute URL: the child's cwd is a temp dir, where 'tsx' would not resolve.
-    const child = spawn(
-      process.execPath,
-      ['--import', import.meta.resolve('tsx'), join(projectRoot, 'src', 'bin', 'cli.ts'), ...fullArgs],
-      {
-        cwd: options.cwd ?? mkdtempSync(join(tmpdir(), 'blc-cwd-')),
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    // From the bundle built for this `npm test` (test/support/cli-bundle.ts), or through tsx's loader
+    // by absolute URL: the child's cwd is a temp dir, where 'tsx' would not resolve.
+    const entry = options.viaTsx ? ['--import', import.meta.resolve('tsx'), join(projectRoot, 'src', 'bin', 'cli.ts')] : [cliBundle];
+    const child = spawn(process.execPath, [...entry, ...fullArgs], {
+      cwd: options.cwd ?? mkdtempSync(join(tmpdir(), 'blc-cwd-')),
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

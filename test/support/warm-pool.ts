@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Results } from '../../src/results/results.js';
+import { warmRunnerBundle } from './cli-bundle.js';
 import { projectRoot, type CliRun } from './run-cli.js';
 
 interface Pending {
@@ -25,7 +26,7 @@ class WarmProcess {
   busy = false;
 
   constructor() {
-    this.child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(projectRoot, 'test', 'support', 'warm-runner.ts')], {
+    this.child = spawn(process.execPath, [warmRunnerBundle], {
       cwd: projectRoot,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CI: 'true' },
     });
