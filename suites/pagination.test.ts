@@ -133,13 +133,19 @@ async function everyWalk(t: Probe): Promise<NamedWalk[]> {
 const pinned = (result: WalkResult): { exchange?: Exchange } => (result.endExchange ? { exchange: result.endExchange } : {});
 
 /**
- * How many User Banks are listed now (once the settle window after `until` has passed) that the
- * run's first whole walk did not list: items added while the walks read, by this run or another writer.
+ * How many User Banks are listed (once the settle window after the first ask has passed) that the
+ * run's first whole walk did not list: items added while the walks read, by this run or another
+ * writer. Counted once per check, on its first ask, and only if the check needs it.
  */
-async function createdSinceListData(t: Probe, until: number): Promise<number> {
-  const before = new Set(idsOf((await listData(t)).reference.items));
-  const after = await idsAfter(t, { path: USER_BANKS }, until);
-  return after === undefined ? 0 : difference(after, before).length;
+function createdSinceListData(t: Probe): () => Promise<number> {
+  let count: Promise<number> | undefined;
+  return () =>
+    (count ??= (async () => {
+      const until = Date.now();
+      const before = new Set(idsOf((await listData(t)).reference.items));
+      const after = await idsAfter(t, { path: USER_BANKS }, until);
+      return after === undefined ? 0 : difference(after, before).length;
+    })());
 }
 
 // ---------------------------------------------------------------- limit
@@ -443,8 +449,7 @@ conformanceCheck('pagination.envelope.every-page', async (t) => {
 
 conformanceCheck('pagination.traversal.ends', async (t) => {
   const walks = await everyWalk(t);
-  let created: Promise<number> | undefined;
-  const createdMeanwhile = (): Promise<number> => (created ??= createdSinceListData(t, Date.now()));
+  const createdMeanwhile = createdSinceListData(t);
   const unjudged: string[] = [];
   let ended = 0;
   for (const { label, result } of walks) {
@@ -500,8 +505,7 @@ conformanceCheck('pagination.traversal.ends', async (t) => {
 
 conformanceCheck('pagination.traversal.no-duplicates', async (t) => {
   const walks = await everyWalk(t);
-  let created: Promise<number> | undefined;
-  const createdMeanwhile = (): Promise<number> => (created ??= createdSinceListData(t, Date.now()));
+  const createdMeanwhile = createdSinceListData(t);
   for (const { label, result } of walks) {
     const duplicates = duplicatesIn(result);
     if (duplicates.length === 0) {

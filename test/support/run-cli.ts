@@ -5,11 +5,13 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { packageRoot } from '../../src/core/paths.js';
 import type { Results } from '../../src/results/results.js';
 import { cliBundle } from './cli-bundle.js';
 
-export const projectRoot = resolve(import.meta.dirname, '..', '..');
+/** The checkout under test, found as the CLI finds it (src/core/paths.ts). */
+export const projectRoot = packageRoot;
 
 export interface CliRun {
   code: number | null;
