@@ -80,7 +80,7 @@ export class HttpClient {
   /** When the run's latest write ended (Date.now(); 0 before any): absence proofs wait out the settle window from it. */
   lastWriteEndedAt = 0;
   private seq = 0;
-  /** Writes go out on connections of their own, each closed after its answer: a write never meets a pooled connection the server dropped while it was idle. */
+  /** Writes (and resends after a dropped connection) go out on connections of their own, each closed after its answer: they never meet a pooled connection the server dropped while it was idle. */
   private readonly writeAgent: Dispatcher;
   /** Finds out whether a POST that got no usable answer was stored anyway (stored-probe.ts); set by the run. */
   storedProbe?: (request: ExchangeRequest, answeredAt: number) => Promise<StoredVerdict>;
@@ -234,6 +234,8 @@ export class HttpClient {
    * A pooled keep-alive connection can be closed by the server just as a request goes out on it
    * (its idle time-out), which is no fault of the target's answer. The request is sent once more on
    * a fresh connection when resending is safe (an idempotent method, or a write proven not stored).
+   * Fresh means one of its own, closed after its answer: another pooled connection may have been
+   * dropped in the same moment, which a busy client has not seen yet either.
    */
   private async sendOnceRecovering(method: string, options: RequestOptions, attempt: number): Promise<Exchange> {
     try {
@@ -242,7 +244,7 @@ export class HttpClient {
       if (!(error instanceof HttpError) || error.code !== 'CONNECTION' || !STALE_SOCKET.test(error.message)) throw error;
       if (!(await this.safeToResend(method, options, undefined))) throw error;
       this.recoveries.connectionResends += 1;
-      return this.sendOnce(method, options, attempt);
+      return this.sendOnce(method, options, attempt, { ownConnection: true });
     }
   }
 
@@ -251,7 +253,7 @@ export class HttpClient {
     return { method, url: this.url(options.path, options.query), headers: {}, ...(body !== undefined ? { body } : {}) };
   }
 
-  private async sendOnce(method: string, options: RequestOptions, attempt: number): Promise<Exchange> {
+  private async sendOnce(method: string, options: RequestOptions, attempt: number, how = { ownConnection: false }): Promise<Exchange> {
     const url = this.url(options.path, options.query);
     const headers: Record<string, string> = { accept: 'application/json', ...(options.headers ?? {}) };
     const authorization = this.authorizationFor(options.auth ?? 'a');
@@ -268,13 +270,13 @@ export class HttpClient {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
     try {
-      const write = !isIdempotent(method);
+      const ownConnection = how.ownConnection || !isIdempotent(method);
       const res = await request(url, {
         method: method as 'GET',
         headers,
         body,
-        dispatcher: write ? this.writeAgent : this.agent,
-        reset: write,
+        dispatcher: ownConnection ? this.writeAgent : this.agent,
+        reset: ownConnection,
         signal: controller.signal,
       });
       const { text: bodyText, bytes: bodyBytes } = await this.readCapped(res.body, method, url);

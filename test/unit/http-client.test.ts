@@ -158,6 +158,31 @@ describe('stale keep-alive connections', () => {
     expect(server.received.filter((r) => r.method === 'POST').length).toBe(2);
   });
 
+  test('the resend goes out on a fresh connection: when every pooled connection is cut on reuse, bursts of GETs are all answered', async () => {
+    // A busy client can be late to see that several pooled connections were dropped at once; a resend
+    // that took another pooled connection would meet a dropped one again.
+    const server = await serve((req, res) => {
+      const socket = req.socket as typeof req.socket & { served?: number };
+      socket.served = (socket.served ?? 0) + 1;
+      if (socket.served > 1) {
+        socket.destroy();
+        return;
+      }
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'application/json', connection: 'keep-alive' });
+        res.end('{}');
+      }, 20);
+    });
+    const c = client(server.url, { concurrency: 4 });
+    const statuses: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => c.send({ path: `/r${round}-${i}` }).then((e) => e.status)));
+      statuses.push(...burst);
+    }
+    expect(statuses).toEqual(Array.from({ length: 40 }, () => 200));
+    expect(c.throttleStats().transient?.connectionResends).toBeGreaterThan(0);
+  });
+
   test('a POST whose connection is dropped is sent again only when listing proves it was not stored; without that proof it is not', async () => {
     let posts = 0;
     const server = await serve((req, res) => {
