@@ -1,18 +1,25 @@
 /**
  * Walks of a list that grows while they read it (another writer on a shared staging). A page cap
  * planned from the list's size at the start would stop such a walk short of its end, and the checks
- * would have nothing to judge. So, reading only new ids (no item twice, so not a cursor going round):
+ * would have nothing to judge. So, reading new ids, or ids read a moment ago again (an offset cursor
+ * shifted back by items added at the front), never ids from far back (a cursor going round):
  * - a walk that reads no faster than the list grows widens its page size from where it is (a cursor
  *   is a place in the list, spec 2.4, and the limit is asked per request), so it can reach the end;
  * - a walk that reaches its cap still pointing onward gets the pages the growth observed needs (the
- *   items read beyond the expected size, half as many again);
+ *   items gained, half as many again);
  * - a walk already at 100 a page that still cannot keep up stops, saying both rates and what would help.
  */
 export interface GrowthReading {
   /** Distinct ids read so far. */
   distinct: number;
-  /** Whether any id came twice (a cursor going round, not growth). */
+  /** Whether ids came twice from far back in the walk (a cursor going round, not growth). */
   repeated: boolean;
+  /**
+   * Ids read again just after their first reading: an offset cursor shifted by items added before the
+   * walk's place (a list growing at its front). Each is an item the list gained that the walk must
+   * page over again, so it counts as growth (0 when absent).
+   */
+  shifted?: number;
   /** The list's size the walk was planned for. */
   expected: number;
   /** The page size asked now. */
@@ -34,9 +41,14 @@ const MIN_MEASURE_MS = 2_000;
 /** The walk must read this many times faster than the list grows to reach the end in reasonable time. */
 const HEADROOM = 2;
 
+/** Items the list gained during the walk, as far as the walk can tell: new ids beyond the planned size, and ids it was shifted back over. */
+export function grownBy(g: Pick<GrowthReading, 'distinct' | 'expected' | 'shifted'>): number {
+  return Math.max(0, g.distinct - g.expected) + (g.shifted ?? 0);
+}
+
 export function growthDecision(g: GrowthReading): GrowthDecision {
   if (g.repeated) return undefined;
-  const grown = Math.max(0, g.distinct - g.expected);
+  const grown = grownBy(g);
   // Items the list gained a second (an upper bound: the whole gain is put in this walk's time).
   const growthRate = grown / (Math.max(g.elapsedMs, 1) / 1000);
   const measuredMs = g.elapsedMs - g.sinceSize.elapsedMs;

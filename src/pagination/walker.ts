@@ -10,7 +10,7 @@
  */
 import type { Exchange } from '../http/exchange.js';
 import type { Probe } from '../harness/probe.js';
-import { growthDecision } from './growth.js';
+import { growthDecision, grownBy } from './growth.js';
 import { idOf } from './ids.js';
 import { recordedWalkOf, viewPageOf } from './view-record.js';
 import type { ViewPage } from '../model/list-views.js';
@@ -95,8 +95,12 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
   let last: Exchange | undefined;
   let cursor: string | undefined;
   let emptyOnwardInARow = 0;
-  const distinct = new Set<string>();
+  /** Each distinct id, with the position it was first read at. */
+  const distinct = new Map<string, number>();
+  /** Ids read again from far back in the walk (a cursor going round). */
   let repeats = 0;
+  /** Ids read again just after their first reading (an offset cursor shifted by items added before its place). */
+  let shifted = 0;
   /** The page size asked now: the walk's limit, widened when the list outgrows the walk (growth.ts). */
   let pageSize = options.limit;
   let sinceSize = { distinct: 0, elapsedMs: 0 };
@@ -123,11 +127,12 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
   for (let index = 0; ; index += 1) {
     if (options.expectedItems !== undefined && index > 0) {
       const elapsedMs = performance.now() - started;
-      // A few ids twice is an offset cursor shifted by items added before its place; many is a cursor going round.
+      // A few ids twice from far back may still be a shift; many is a cursor going round.
       const repeated = repeats > Math.max(2, distinct.size / 10);
       const reading = {
         distinct: distinct.size,
         repeated,
+        shifted,
         expected: options.expectedItems,
         size: pageSize ?? MAX_PAGE_SIZE,
         elapsedMs,
@@ -141,7 +146,7 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
         pageSize = decision.widenTo;
         sinceSize = { distinct: distinct.size, elapsedMs };
         widened.push(decision.why.replace('{page}', String(index + 1)));
-        const grown = Math.max(0, distinct.size - options.expectedItems);
+        const grown = grownBy(reading);
         maxPages = Math.min(
           HARD_MAX_PAGES,
           Math.max(maxPages, index + Math.ceil((options.expectedItems * 1.1 + grown * 3) / pageSize) + 3),
@@ -188,11 +193,16 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
     if (page.data) {
       if (recorded) viewPages.push(viewPageOf(sentAt, Date.now(), page.data));
       items.push(...page.data);
+      // Items added before an offset cursor's place shift it back over the ids read last; a cursor going
+      // round comes back to ids read long before. Within two pages (at least 20 ids) counts as a shift.
+      const recent = Math.max(20, 2 * (pageSize ?? MAX_PAGE_SIZE));
       for (const item of page.data) {
         const id = idOf(item);
         if (id === undefined) continue;
-        if (distinct.has(id)) repeats += 1;
-        else distinct.add(id);
+        const firstAt = distinct.get(id);
+        if (firstAt === undefined) distinct.set(id, distinct.size);
+        else if (firstAt >= distinct.size - recent) shifted += 1;
+        else repeats += 1;
       }
     }
     if (page.problem !== undefined) return finish('bad-envelope', `${where} is not a list envelope: ${page.problem}`, exchange);

@@ -40,6 +40,12 @@ describe('a walk on a growing list', () => {
     });
   });
 
+  test('ids read again just after their first reading (an offset cursor shifted by items added at the front) count as growth', () => {
+    const atCap = { distinct: 100, expected: 100, size: 1, elapsedMs: 1_000, atCap: true };
+    expect(growthDecision(reading(atCap))).toBeUndefined();
+    expect(growthDecision(reading({ ...atCap, shifted: 20 }))).toEqual({ extendBy: Math.ceil((20 * 1.5) / 1) + 2 });
+  });
+
   test('an id read twice is a cursor going round, not growth: no more pages, no widening', () => {
     expect(growthDecision(reading({ distinct: 150, repeated: true, atCap: true }))).toBeUndefined();
   });

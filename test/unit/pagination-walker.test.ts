@@ -184,6 +184,38 @@ describe('walk', () => {
     expect(result.detail).toContain('500');
   });
 
+  test('a list growing at its front under an offset cursor: the walk pages over the ids it is shifted back to, and ends', async () => {
+    // Newest first; another writer adds one item at the front every second request, so each page at
+    // limit=1 starts one place back every other time: half the pages read an id again.
+    let total = 30;
+    let asked = 0;
+    const t = await probeFor((cursor, limit) => {
+      asked += 1;
+      if (asked % 2 === 0) total += 1;
+      const start = cursor === null ? 0 : Number(cursor);
+      const size = limit ?? 100;
+      const data = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => ({ id: `b${total - 1 - start - i}` }));
+      const end = start + data.length;
+      return { body: { data, next_cursor: end < total ? String(end) : null } };
+    });
+    const result = await walk(t, { path: '/user_banks', limit: 1, expectedItems: 30, maxPages: 36 });
+    expect(result.end, result.detail).toBe('complete');
+    // Every item there at the start was read; the ones added before the walk's place never are.
+    const ids = new Set(result.items.map((item) => (item as { id: string }).id));
+    expect(Array.from({ length: 30 }, (_, i) => `b${i}`).filter((id) => !ids.has(id))).toEqual([]);
+  });
+
+  test('a cursor going round to the start of a long list is not growth: the walk stops at its cap', async () => {
+    const t = await probeFor((cursor, limit) => {
+      const start = cursor === null ? 0 : Number(cursor);
+      const data = [{ id: `b${start % 40}` }];
+      return { body: { data, next_cursor: String(start + (limit ?? 1)) } };
+    });
+    const result = await walk(t, { path: '/user_banks', limit: 1, expectedItems: 40, maxPages: 60 });
+    expect(result.end).toBe('page-cap');
+    expect(result.pages.length).toBe(60);
+  });
+
   test('passes the query on every page', async () => {
     const seen: string[] = [];
     const t = await probeFor((cursor, limit) => {
