@@ -5,6 +5,7 @@
  */
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createConnection, type AddressInfo, type Socket } from 'node:net';
+import { openSocketsOf } from './open-sockets.js';
 
 export interface ForwardProxy {
   url: string;
@@ -14,7 +15,6 @@ export interface ForwardProxy {
 
 export async function startForwardProxy(): Promise<ForwardProxy> {
   const counts = { plain: 0, connect: 0, refused: 0 };
-  const sockets = new Set<Socket>();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let target: URL;
     try {
@@ -62,19 +62,12 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
     client.on('error', end);
     upstream.on('error', end);
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
+  const open = openSocketsOf(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     counts,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: open.close,
   };
 }

@@ -3,7 +3,8 @@
  * what it received, so a test can prove what the suite sent (and that no token went elsewhere).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { openSocketsOf } from './open-sockets.js';
 import { user } from './resource-fixtures.js';
 
 export interface Received {
@@ -22,29 +23,23 @@ export type Behaviour = (req: IncomingMessage, res: ServerResponse, received: Re
 
 export async function startHostile(behaviour: Behaviour): Promise<HostileServer> {
   const received: Received[] = [];
-  const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   const server = createServer((req, res) => {
     received.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization });
     req.resume();
     behaviour(req, res, received);
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
+  const open = openSocketsOf(server);
   (server as unknown as { hostileTimers: Set<NodeJS.Timeout> }).hostileTimers = timers;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearInterval(timer);
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      for (const timer of timers) clearInterval(timer);
+      return open.close();
+    },
   };
 }
 

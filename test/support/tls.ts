@@ -4,9 +4,10 @@
  * an HTTPS front on 127.0.0.1 that terminates TLS and passes the bytes to a plain target.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { createConnection, type AddressInfo, type Socket } from 'node:net';
-import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
+import { createConnection, type AddressInfo } from 'node:net';
+import { createServer as createTlsServer, type Server as TlsServer, type TLSSocket } from 'node:tls';
 import forge from 'node-forge';
+import { openSocketsOf } from './open-sockets.js';
 
 export interface Pem {
   cert: string;
@@ -100,16 +101,12 @@ export interface TlsFront {
 
 /** https://127.0.0.1:PORT that terminates TLS with `pem` and passes each connection to 127.0.0.1:targetPort. */
 export async function startTlsFront(pem: Pem, targetPort: number): Promise<TlsFront> {
-  // Every socket either side is destroyed on close: a client that went away mid-handshake or left a
-  // half-closed pipe would otherwise keep server.close() waiting past the test's hook bound.
-  const sockets = new Set<Socket>();
-  const track = (socket: Socket): void => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  };
-  const server: TlsServer = createTlsServer({ key: pem.key, cert: pem.cert }, (socket) => {
+  // Every socket either side is destroyed on close (open-sockets.ts says why).
+  const server: TlsServer = createTlsServer({ key: pem.key, cert: pem.cert });
+  const open = openSocketsOf(server);
+  server.on('secureConnection', (socket: TLSSocket) => {
     const upstream = createConnection({ host: '127.0.0.1', port: targetPort });
-    track(upstream);
+    open.track(upstream);
     socket.pipe(upstream).pipe(socket);
     const end = (): void => {
       socket.destroy();
@@ -119,15 +116,10 @@ export async function startTlsFront(pem: Pem, targetPort: number): Promise<TlsFr
     upstream.on('error', end);
   });
   server.on('tlsClientError', () => undefined);
-  server.on('connection', track);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `https://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: open.close,
   };
 }

@@ -138,20 +138,31 @@ describe('the HTTP client', () => {
   });
 });
 
-describe('stale keep-alive connections', () => {
-  test('a GET whose pooled connection the server closed is sent again once; a POST goes out on a fresh connection of its own, so it never meets one', async () => {
-    // The first request on each new connection is answered; a second one on the same socket is cut,
-    // as a server does when its idle time-out closes a connection the client is about to reuse.
-    const server = await serve((req, res) => {
-      const socket = req.socket as typeof req.socket & { served?: number };
-      socket.served = (socket.served ?? 0) + 1;
-      if (socket.served > 1) {
-        socket.destroy();
-        return;
-      }
+/**
+ * The first request on each new connection is answered (after `answerAfterMs`, so requests sent at
+ * once open connections of their own); a second one on the same socket is cut, as a server does
+ * when its idle time-out closes a connection the client is about to reuse.
+ */
+function cutOnReuse(answerAfterMs: number): Parameters<typeof startHostile>[0] {
+  return (req, res) => {
+    const socket = req.socket as typeof req.socket & { served?: number };
+    socket.served = (socket.served ?? 0) + 1;
+    if (socket.served > 1) {
+      socket.destroy();
+      return;
+    }
+    const answer = (): void => {
       res.writeHead(200, { 'content-type': 'application/json', connection: 'keep-alive' });
       res.end('{}');
-    });
+    };
+    if (answerAfterMs > 0) setTimeout(answer, answerAfterMs);
+    else answer();
+  };
+}
+
+describe('stale keep-alive connections', () => {
+  test('a GET whose pooled connection the server closed is sent again once; a POST goes out on a fresh connection of its own, so it never meets one', async () => {
+    const server = await serve(cutOnReuse(0));
     const c = client(server.url, { concurrency: 1 });
     expect((await c.send({ path: '/a' })).status).toBe(200);
     expect((await c.send({ path: '/b' })).status).toBe(200);
@@ -164,18 +175,7 @@ describe('stale keep-alive connections', () => {
   test('the resend goes out on a fresh connection: when every pooled connection is cut on reuse, bursts of GETs are all answered', async () => {
     // A busy client can be late to see that several pooled connections were dropped at once; a resend
     // that took another pooled connection would meet a dropped one again.
-    const server = await serve((req, res) => {
-      const socket = req.socket as typeof req.socket & { served?: number };
-      socket.served = (socket.served ?? 0) + 1;
-      if (socket.served > 1) {
-        socket.destroy();
-        return;
-      }
-      setTimeout(() => {
-        res.writeHead(200, { 'content-type': 'application/json', connection: 'keep-alive' });
-        res.end('{}');
-      }, 20);
-    });
+    const server = await serve(cutOnReuse(20));
     const c = client(server.url, { concurrency: 4 });
     const statuses: number[] = [];
     for (let round = 0; round < 5; round++) {
