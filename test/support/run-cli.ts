@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageRoot } from '../../src/core/paths.js';
 import type { Results } from '../../src/results/results.js';
-import { cliBundle } from './cli-bundle.js';
+import { cliBundle, staleBundle } from './cli-bundle.js';
 
 /** The checkout under test, found as the CLI finds it (src/core/paths.ts). */
 export const projectRoot = packageRoot;
@@ -36,6 +36,8 @@ export interface CliOptions {
   onStderr?: (chunk: string) => void;
   /** Start src/bin/cli.ts through tsx, as `npm run conformance` does, instead of from the bundle. */
   viaTsx?: boolean;
+  /** Node's arguments before the CLI's own, instead of the bundle or tsx (a test's stand-in for a CLI that crashes). */
+  entry?: string[];
 }
 
 export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun> {
@@ -49,10 +51,13 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun
     ...(options.env ?? {}),
   };
   const started = Date.now();
+  // From the bundle built for this `npm test` (test/support/cli-bundle.ts), or through tsx's loader
+  // by absolute URL: the child's cwd is a temp dir, where 'tsx' would not resolve.
+  const entry =
+    options.entry ?? (options.viaTsx ? ['--import', import.meta.resolve('tsx'), join(projectRoot, 'src', 'bin', 'cli.ts')] : [cliBundle]);
+  const stale = options.entry === undefined && !options.viaTsx ? staleBundle() : undefined;
+  if (stale !== undefined) return Promise.reject(new Error(`${stale}: refusing to run old code (freshBundles() builds it)`));
   return new Promise((resolvePromise, reject) => {
-    // From the bundle built for this `npm test` (test/support/cli-bundle.ts), or through tsx's loader
-    // by absolute URL: the child's cwd is a temp dir, where 'tsx' would not resolve.
-    const entry = options.viaTsx ? ['--import', import.meta.resolve('tsx'), join(projectRoot, 'src', 'bin', 'cli.ts')] : [cliBundle];
     const child = spawn(process.execPath, [...entry, ...fullArgs], {
       cwd: options.cwd ?? mkdtempSync(join(tmpdir(), 'blc-cwd-')),
       env,

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Results } from '../../src/results/results.js';
-import { warmRunnerBundle } from './cli-bundle.js';
+import { staleBundle, warmRunnerBundle } from './cli-bundle.js';
 import { projectRoot, type CliRun } from './run-cli.js';
 
 interface Pending {
@@ -26,6 +26,8 @@ class WarmProcess {
   busy = false;
 
   constructor() {
+    const stale = staleBundle();
+    if (stale !== undefined) throw new Error(`${stale}: refusing to run old code`);
     this.child = spawn(process.execPath, [warmRunnerBundle], {
       cwd: projectRoot,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CI: 'true' },
