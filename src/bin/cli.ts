@@ -10,6 +10,7 @@ import { compareRuns } from '../compare/diff.js';
 import { CompareInputError, readRun } from '../compare/read-run.js';
 import { ConfigError, helpText, loadConfig, type Config } from '../config/config.js';
 import { commandLineTokenWarning } from '../config/config-mistakes.js';
+import { faults } from '../reference/faults/index.js';
 import { startReference, type RunningReference } from '../reference/server.js';
 import { paintFor, summaryText } from '../report/console.js';
 import { listText } from '../report/list.js';
@@ -42,7 +43,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (config.list && config.statements) {
-    console.log(statementsText(statementIndex(readFileSync(specPath, 'utf8'))));
+    console.log(statementsText(statementIndex(readFileSync(specPath, 'utf8'), faults)));
     return 0;
   }
   if (config.list) {
