@@ -42,8 +42,8 @@ export const JUDGE_TARGETS: readonly { variation?: string; strict: boolean }[] =
   { variation: 'lenient-capped', strict: false },
   { variation: 'paged-rfp-403', strict: false },
 ];
-/** A consistent in-memory target: no settle window; few property runs (the suite's checks, not fast-check's search, judge a mutant). */
-const COMMON = ['--fail-fast', '--seed', '42', '--runs', '5', '--settle-ms', '0', '--timeout-ms', '3000'];
+/** A consistent in-memory target: no settle window; properties at the CLI's default --runs, as a user's run makes them. */
+const COMMON = ['--fail-fast', '--seed', '42', '--settle-ms', '0', '--timeout-ms', '3000'];
 
 export interface Judgement {
   killed: boolean;

@@ -1,8 +1,11 @@
 /**
  * After `stryker run` (npm run mutation): the score of reports/mutation/mutation.json per file, the
- * Ignored mutants by reason (error text, the wiring of the hook points, marked in the source), the survivors explained in scripts/mutation-explained.ts by reason, and every survivor
- * that is not, with its place, so each can be killed or explained. The score that counts is the
- * killed share of what is not explained: under 90% (the goal), exit 1.
+ * Ignored mutants by reason (error text, the wiring of the hook points, marked in the source), the
+ * survivors explained in scripts/mutation-explained.ts by reason, and every survivor that is not,
+ * with its place, so each can be killed or explained. The score that counts is Stryker's own, as its
+ * users read it: killed and timed out over every valid mutant (survived and uncovered included,
+ * Ignored excluded and listed by reason); under 85% (the goal), exit 1. An explanation only ever
+ * moves a survivor into a secondary figure, never into the headline.
  *
  *   node --import tsx scripts/mutation-summary.ts [reports/mutation/mutation.json]
  */
@@ -40,7 +43,7 @@ const rows: string[][] = [['file', 'killed', 'timeout', 'survived', 'ignored', '
 const total = { killed: 0, timeout: 0, survived: 0, ignored: 0 };
 const ignoredBy = new Map<string, number>();
 const survivors: string[] = [];
-const GOAL = 90;
+const GOAL = 85;
 /** The key a survivor and an explanation share: file, line text, place, mutator, replacement. */
 const keyOf = (e: Omit<ExplainedSurvivor, 'reason'>): string => [e.file, e.code, e.from, e.to, e.mutator, e.replacement].join('|');
 const explanations = new Map(EXPLAINED.map((e) => [keyOf(e), e]));
@@ -122,8 +125,11 @@ if (stale.length > 0) {
 console.log(`Survivors not explained (${survivors.length}): kill each with a sharper check, or explain it`);
 for (const line of survivors) console.log(`  ${line}`);
 const notExplained = detected + blindSpots + survivors.length;
-const score = notExplained === 0 ? 100 : (100 * detected) / notExplained;
+const secondary = notExplained === 0 ? 100 : (100 * detected) / notExplained;
+const valid = detected + total.survived;
+const score = valid === 0 ? 100 : (100 * detected) / valid;
+console.log(`\nSecondary: killed of what is not explained: ${detected} of ${notExplained}, ${secondary.toFixed(1)}%`);
 console.log(
-  `\nKilled of what is not explained: ${detected} of ${notExplained}, ${score.toFixed(1)}% (goal ${GOAL}%)${score >= GOAL ? '' : ': BELOW THE GOAL'}`,
+  `Mutation score (Stryker's: killed and timed out over valid mutants, Ignored excluded): ${detected} of ${valid}, ${score.toFixed(1)}% (goal ${GOAL}%)${score >= GOAL ? '' : ': BELOW THE GOAL'}`,
 );
 if (score < GOAL) process.exitCode = 1;

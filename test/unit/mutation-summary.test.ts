@@ -1,6 +1,7 @@
 /**
- * scripts/mutation-summary.ts decides whether `npm run mutation` meets its goal: at least 90% of the
- * survivors that are not explained (scripts/mutation-explained.ts) killed. Tried on small reports.
+ * scripts/mutation-summary.ts decides whether `npm run mutation` meets its goal: Stryker's own score
+ * (killed and timed out over valid mutants) at least 85%; an explained survivor (scripts/mutation-explained.ts)
+ * still counts against it, and only moves into a secondary figure. Tried on small reports.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -36,7 +37,7 @@ function summary(mutants: unknown[]): { status: number | null; stdout: string } 
   return { status: run.status, stdout: run.stdout };
 }
 
-test('an explained survivor does not count against the score; one that is not does, by name, and under 90% is exit 1', () => {
+test('every survivor counts against the score, explained or not; one not explained is named; under 85% is exit 1', () => {
   const run = summary([
     asExplained('Survived'),
     mutant('2', 'Killed', 3, 14, 15, 'NumericLiteral', '0'),
@@ -46,13 +47,24 @@ test('an explained survivor does not count against the score; one that is not do
     'Explained survivors (scripts/mutation-explained.ts), cannot change what the spec states: 1 (empty-last-page 1)',
   );
   expect(run.stdout).toMatch(/Survivors not explained \(1\)[^\n]*\n {2}src\/reference\/paginate\.ts:3:6 StringLiteral/);
-  expect(run.stdout).toContain('Killed of what is not explained: 1 of 2, 50.0% (goal 90%): BELOW THE GOAL');
+  expect(run.stdout).toContain('Secondary: killed of what is not explained: 1 of 2, 50.0%');
+  expect(run.stdout).toContain(
+    "Mutation score (Stryker's: killed and timed out over valid mutants, Ignored excluded): 1 of 3, 33.3% (goal 85%): BELOW THE GOAL",
+  );
+  expect(run.status).toBe(1);
+});
+
+test('an explained survivor alone keeps the score under the goal: explaining never raises it', () => {
+  const killed = Array.from({ length: 4 }, (_, i) => mutant(String(i + 2), 'Killed', 3, 14, 15, 'NumericLiteral', '0'));
+  const run = summary([asExplained('Survived'), ...killed]);
+  expect(run.stdout).toContain('Secondary: killed of what is not explained: 4 of 4, 100.0%');
+  expect(run.stdout).toContain('4 of 5, 80.0% (goal 85%): BELOW THE GOAL');
   expect(run.status).toBe(1);
 });
 
 test('everything killed or explained meets the goal; an explanation whose mutant is now killed is named for re-checking', () => {
   const run = summary([asExplained('Killed'), mutant('2', 'Killed', 3, 14, 15, 'NumericLiteral', '0')]);
-  expect(run.stdout).toContain('Killed of what is not explained: 2 of 2, 100.0% (goal 90%)');
+  expect(run.stdout).toContain('2 of 2, 100.0% (goal 85%)');
   expect(run.stdout).toContain(`Explanations that match no survivor now`);
   expect(run.stdout).toContain(`${explained.file}: ${explained.code.slice(0, 80)} (${explained.mutator} -> `);
   expect(run.status).toBe(0);
