@@ -80,17 +80,32 @@ async function main(argv: string[]): Promise<number> {
     `the run began at ${startedAt.toISOString()} and has not ended: it is still running, or it was stopped or crashed before writing its reports`,
   );
   let checksEnded = 0;
-  let checksPlanned = checks.length;
-  const onSignal = (signal: NodeJS.Signals): void => {
+  let checksCollected = 0;
+  const checksPlanned = (): number => Math.max(checksEnded, config.shard ? checksCollected : checks.length);
+  // Once stopped, the run writes nothing more and sends nothing more: the process exits as soon as
+  // the interrupted reports are written (an embedded reference gets a bounded moment to close).
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals, why: string): void => {
+    if (stopping) return;
+    stopping = true;
     writeWhy?.(
       'interrupted',
-      `stopped by ${signal} after ${checksEnded} of ${checksPlanned} checks had ended: nothing is judged; run it again to get a verdict`,
+      `stopped by ${why} after ${checksEnded} of ${checksPlanned()} checks had ended: nothing is judged; run it again to get a verdict`,
     );
-    console.error(`banklink-conformance: stopped by ${signal}; the reports in ${config.reportDir} say the run was interrupted`);
-    void stopReference().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    console.error(`banklink-conformance: stopped by ${why}; the reports in ${config.reportDir} say the run was interrupted`);
+    const code = signal === 'SIGINT' ? 130 : signal === 'SIGHUP' ? 129 : 143;
+    const bound = new Promise((resolveBound) => setTimeout(resolveBound, 1_000));
+    void Promise.race([stopReference(), bound]).finally(() => process.exit(code));
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => stop(signal, signal));
+  // A cancelled job often signals only the process it started (npm, npx), whose shell then ends
+  // without passing the signal on: this process is left to its parent's parent. Losing the parent
+  // stops the run as a hang-up would, so nothing goes on writing to the target unseen.
+  const parentAtStart = process.ppid;
+  const orphanWatch = setInterval(() => {
+    if (process.ppid !== parentAtStart) stop('SIGHUP', 'the end of its parent process (the command that started it was stopped)');
+  }, 100);
+  orphanWatch.unref();
 
   // Read before the run, so a wrong --baseline path is one sentence at once, not after the run.
   const baseline = config.baseline === undefined ? undefined : readRun(config.baseline, '--baseline');
@@ -133,7 +148,7 @@ async function main(argv: string[]): Promise<number> {
       failFast: config.failFast,
       events: {
         onStart: (n) => {
-          checksPlanned = n;
+          checksCollected += n;
           progress.addTotal(n);
         },
         onCheck: (r, done) => {
@@ -143,6 +158,8 @@ async function main(argv: string[]): Promise<number> {
       },
     });
     clearTimeout(lastResort);
+    // Stopped meanwhile: the interrupted reports stand, and the exit is on its way.
+    if (stopping) return await new Promise<number>(() => undefined);
     progress.end();
     if (config.failFast && run.results.some((r) => r.outcome === 'fail')) {
       console.error(`--fail-fast: stopped after the first failing check; ${run.results.length} checks ran, the others did not start`);

@@ -416,8 +416,9 @@ export function helpText(): string {
     "command line they are visible to other processes and in npm's echo of the command.",
     '',
     'Exit codes: 0 conformant (no fail) | 1 non-conformant (a fail; with --strict, a warn too) | 2 could not run',
-    '            (bad configuration, unreachable target, inconclusive checks, internal error) | 130, 143 interrupted',
-    '            (Ctrl-C, SIGTERM: the reports say INTERRUPTED and how far the run got).',
+    '            (bad configuration, unreachable target, inconclusive checks, internal error) | 129, 130, 143 interrupted',
+    '            (SIGHUP or the end of the command that started it, Ctrl-C, SIGTERM: no request after it,',
+    '            and the reports say INTERRUPTED and how far the run got).',
     'Reports: DIR/results.json, DIR/junit.xml, DIR/report.md, DIR/report.html',
   );
   return lines.join('\n');
