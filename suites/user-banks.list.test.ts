@@ -69,6 +69,7 @@ conformanceCheck('user-banks.list.envelope-empty', async (t) => {
   if (envelope.problem !== undefined) {
     t.fail(`GET /user_banks?${filter} (nothing matches) is not a list envelope: ${envelope.problem}`, {
       exchange,
+      ...(envelope.broken ? { requirements: envelope.broken } : {}),
       expected: '{"data": [], "next_cursor": null or a string}',
       actual: exchange.bodyText.slice(0, 200),
     });

@@ -43,6 +43,14 @@ function sameInstant(a: unknown, b: unknown): boolean {
 
 type Operation = { schema: SchemaName; kind: 'create' | 'list-banks' | 'list-rfps' | 'user' };
 
+/** The statement of each operation's answer (4.1-4.4), which an answer that is not its resource breaks too. */
+const RESPONSE_OF: Record<Operation['kind'], string> = {
+  create: 'create_user_bank.response',
+  'list-banks': 'list_user_banks.response',
+  'list-rfps': 'list_rfp_registrations.response',
+  user: 'get_user.response',
+};
+
 /**
  * Whether the answer claims to be the operation's resource: an object with an id (create, User) or a
  * data member (lists). Status codes and error shapes are not shown (spec 7): a refusal answered 200
@@ -87,7 +95,7 @@ export class AnswerAudit {
     if (violations.length > 0) {
       this.add(
         `${what}: the answer does not match schemas/${operation.schema}.schema.json: ${describeViolations(violations, 3)}`,
-        violatedRequirements(operation.schema, violations) ?? [],
+        [...(violatedRequirements(operation.schema, violations) ?? []), RESPONSE_OF[operation.kind]],
         exchange,
       );
       return;

@@ -122,7 +122,8 @@ export class Probe {
       ...(exchange ? { exchange } : {}),
       expected: `a value valid against ${schema}`,
       actual: describeViolations(violations, 10),
-      ...withRequirements(violatedRequirements(schema, violations)),
+      // The fields that broke, and the check's own statement of that answer (a User Bank "with all its fields").
+      ...withRequirements(withOwn(violatedRequirements(schema, violations), this.spec.requirement)),
     });
     return false;
   }
@@ -197,6 +198,7 @@ export class Probe {
 }
 
 const withRequirements = (ids: string[] | undefined): { requirements?: string[] } => (ids ? { requirements: ids } : {});
+const withOwn = (ids: string[] | undefined, own: string): string[] | undefined => (ids ? [...new Set([...ids, own])] : undefined);
 
 function summarize(findings: Finding[], dropped: number): string {
   const first = findings[0]?.message ?? '';

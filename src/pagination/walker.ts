@@ -239,6 +239,8 @@ interface Envelope {
   nextCursor: string | null | undefined;
   /** Why the body is not a list envelope; undefined when it is one. */
   problem?: string;
+  /** The requirements that problem breaks: the envelope's (2.4), and the member's that is wrong. */
+  broken?: string[];
 }
 
 /** The members of a list envelope (spec 2.4), and what is wrong with it when it is not one. */
@@ -253,11 +255,14 @@ export function readEnvelope(exchange: Exchange): Envelope {
   const raw = record.next_cursor;
   const nextCursor = typeof raw === 'string' || raw === null ? raw : undefined;
   const problems: string[] = [];
+  const broken = ['list.envelope'];
   if (!('data' in record)) problems.push('the member data is missing');
   else if (!data) problems.push(`data is ${describe(record.data)}, not an array`);
+  if (!data) broken.push('list.data');
   if (!('next_cursor' in record)) problems.push('the member next_cursor is missing');
   else if (nextCursor === undefined) problems.push(`next_cursor is ${describe(raw)}, not a string or null`);
-  return { data, nextCursor, ...(problems.length > 0 ? { problem: problems.join('; ') } : {}) };
+  if (nextCursor === undefined) broken.push('list.next_cursor');
+  return { data, nextCursor, ...(problems.length > 0 ? { problem: problems.join('; '), broken } : {}) };
 }
 
 function describe(value: unknown): string {

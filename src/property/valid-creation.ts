@@ -62,7 +62,9 @@ export function judgeSchema(sent: Creation): Verdict {
   }
   const violations = validate('user-bank', exchange.json);
   if (violations.length > 0) {
-    const requirements = violatedRequirements('user-bank', violations);
+    // The fields that broke, and 4.1's "one User Bank object (section 2.1) with all its fields".
+    const fields = violatedRequirements('user-bank', violations);
+    const requirements = fields ? [...fields, 'create_user_bank.response'] : fields;
     return {
       ok: false,
       problem: `the created User Bank does not match schemas/user-bank.schema.json: ${describeViolations(violations)}`,

@@ -13,7 +13,7 @@ import type { ExchangeEvidence } from '../http/evidence.js';
 import { hasRequirement, requirement } from '../core/requirements.js';
 import { bodyExcerpt } from './excerpt.js';
 import { readableQuote } from './readable-quote.js';
-import { findingsNameRequirements, outcomeForRequirement } from '../results/requirement-outcome.js';
+import { outcomeForRequirement } from '../results/requirement-outcome.js';
 import type { CheckRecord, RequirementRecord, Results } from '../results/results.js';
 import { compareSections, sectionLabel } from './sections.js';
 import { createdSummary, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
@@ -237,16 +237,14 @@ function matrixBlock(results: Results): string {
                 .map((id) => {
                   const c = ran.get(id);
                   if (!c) return `<li><a href="#${anchor(id)}"><code>${esc(id)}</code></a> <span class="none">not run</span></li>`;
-                  // A broader check (a schema check covering every field) shows what it gave this
-                  // requirement; where its findings do not say which field broke, it marks them all.
+                  // A broader check (a schema check covering every field) shows what its findings
+                  // gave this requirement: only a finding that names it fails it.
                   const own = outcomeForRequirement(c, r.id);
                   const broken = c.outcome === 'fail' || c.outcome === 'warn';
                   const note =
                     broken && own !== c.outcome
                       ? ` <small class="none">(the check ${c.outcome === 'fail' ? 'fails' : 'warns'} on other requirements)</small>`
-                      : broken && c.requirement !== r.id && !findingsNameRequirements(c)
-                        ? ' <small class="none">(a broader check: see its findings)</small>'
-                        : '';
+                      : '';
                   return `<li><a href="#${anchor(id)}"><code>${esc(id)}</code></a> ${badge(own)}${note}</li>`;
                 })
                 .join('')}</ul>`

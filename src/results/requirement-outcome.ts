@@ -1,8 +1,9 @@
 /**
- * The outcome a check gives one of the requirements it covers. A check's own requirement takes the
- * check's outcome. A covered requirement does too, unless every finding of the check names the
- * requirements it breaks (a schema violation names its field): then only the findings that name it
- * count, and a covered requirement none of them names passed this check.
+ * The outcome a check gives one of the requirements it covers. A requirement fails (or warns) only
+ * through a finding that names it: a finding names the requirements it lists, or, listing none, the
+ * check's own requirement. So a broader check (a schema check covering every field, a view relation
+ * covering both filters) fails the requirements its findings show broken, and passes the others it
+ * covers. A check that failed without any finding (no evidence to name) marks its own requirement.
  */
 import type { Finding, Outcome } from '../checks/types.js';
 
@@ -12,15 +13,13 @@ export interface CheckOutcome {
   findings: Finding[];
 }
 
-/** Every finding of the check says which requirements it breaks. */
-export const findingsNameRequirements = (check: CheckOutcome): boolean =>
-  check.findings.length > 0 && check.findings.every((f) => f.requirements !== undefined);
+/** The requirements one finding shows broken. */
+export const namedBy = (finding: Finding, check: CheckOutcome): readonly string[] => finding.requirements ?? [check.requirement];
 
 export function outcomeForRequirement(check: CheckOutcome, requirementId: string): Outcome {
-  if (check.requirement === requirementId) return check.outcome;
   if (check.outcome !== 'fail' && check.outcome !== 'warn') return check.outcome;
-  if (!findingsNameRequirements(check)) return check.outcome;
-  const naming = check.findings.filter((f) => f.requirements?.includes(requirementId));
+  if (check.findings.length === 0) return check.requirement === requirementId ? check.outcome : 'pass';
+  const naming = check.findings.filter((f) => namedBy(f, check).includes(requirementId));
   if (naming.some((f) => f.severity === 'fail')) return 'fail';
   return naming.length > 0 ? 'warn' : 'pass';
 }

@@ -49,6 +49,14 @@ describe.concurrent('every fault is caught by the check aimed at it', () => {
             `${check.id} (${check.outcome}) names no value seen: ${check.message}`,
           ).toBe(true);
         }
+        // A requirement fails only through a finding that names it (an unattributed finding names its check's own).
+        for (const req of run.results?.requirements.filter((r) => r.outcome === 'fail') ?? []) {
+          const named = (run.results?.checks ?? []).some(
+            (c) =>
+              c.outcome === 'fail' && c.findings.some((f) => f.severity === 'fail' && (f.requirements ?? [c.requirement]).includes(req.id)),
+          );
+          expect(named, `requirement ${req.id} fails with no finding naming it`).toBe(true);
+        }
         // The requirement matrix of the report marks the requirement the fault breaks.
         expect(run.results?.requirements.find((r) => r.id === fault.breaks)?.outcome, `requirement ${fault.breaks} in the matrix`).toBe(
           expected,

@@ -246,7 +246,13 @@ describe('report.md size', () => {
 describe('a finding that names the field it breaks', () => {
   test('fails that field in the matrix, not every field the schema check covers, and both reports name it', () => {
     const failing = result('user-banks.list.schema', 'fail');
-    failing.findings = [{ ...(failing.findings[0] as CheckResult['findings'][number]), requirements: ['user_bank.is_rtp_enabled'] }];
+    // As expectSchema names them: the field that broke, and the check's own statement of the answer.
+    failing.findings = [
+      {
+        ...(failing.findings[0] as CheckResult['findings'][number]),
+        requirements: ['user_bank.is_rtp_enabled', 'list_user_banks.response'],
+      },
+    ];
     const results = resultsOf(registered.map((c) => (c.id === failing.id ? failing : result(c.id, 'pass'))));
     const outcomeOf = (id: string) => results.requirements.find((r) => r.id === id)?.outcome;
     expect(outcomeOf('user_bank.is_rtp_enabled')).toBe('fail');

@@ -67,16 +67,23 @@ describe('the outcome a check gives each requirement it covers', () => {
     findings,
   });
 
-  test('attributed findings fail only the requirements they name', () => {
+  test("attributed findings fail only the requirements they name, not even the check's own", () => {
     const c = check('fail', [finding(['user_bank.is_rtp_enabled'])]);
     expect(outcomeForRequirement(c, 'user_bank.is_rtp_enabled')).toBe('fail');
     expect(outcomeForRequirement(c, 'user_bank.status')).toBe('pass');
-    expect(outcomeForRequirement(c, 'list_user_banks.response')).toBe('fail');
+    expect(outcomeForRequirement(c, 'list_user_banks.response')).toBe('pass');
   });
 
-  test('one unattributed finding keeps the whole check outcome for every covered requirement', () => {
+  test("an unattributed finding names the check's own requirement, and no other it covers", () => {
     const c = check('fail', [finding(['user_bank.is_rtp_enabled']), finding(undefined)]);
-    expect(outcomeForRequirement(c, 'user_bank.status')).toBe('fail');
+    expect(outcomeForRequirement(c, 'list_user_banks.response')).toBe('fail');
+    expect(outcomeForRequirement(c, 'user_bank.is_rtp_enabled')).toBe('fail');
+    expect(outcomeForRequirement(c, 'user_bank.status')).toBe('pass');
+  });
+
+  test('a check that failed with no finding marks its own requirement only', () => {
+    expect(outcomeForRequirement(check('fail', []), 'list_user_banks.response')).toBe('fail');
+    expect(outcomeForRequirement(check('fail', []), 'user_bank.status')).toBe('pass');
   });
 
   test('a warn finding naming a requirement gives it warn; a passed check gives pass', () => {
