@@ -5,6 +5,7 @@
 import { conformanceCheck } from '../src/harness/check.js';
 import { isSuccess, type ExchangeSummary } from '../src/http/exchange.js';
 import type { Probe } from '../src/harness/probe.js';
+import type { InvariantId } from '../src/harness/invariants/exchange-invariants.js';
 
 function overLog(
   t: Probe,
@@ -94,3 +95,35 @@ conformanceCheck(
     ),
   { sequential: true },
 );
+
+/** One invariant over every exchange of the run (src/harness/invariants/): each violation a finding with its exchange. */
+function invariantCheck(id: InvariantId): void {
+  conformanceCheck(
+    id,
+    async (t) => {
+      const { invariants } = t.run;
+      if (invariants.inspected === 0) t.skip('no other check sent a request in this run (or shard), so there is nothing to inspect');
+      const tally = invariants.tally(id);
+      for (const f of tally.findings)
+        t.fail(f.message, {
+          exchange: f.exchange,
+          requirements: f.requirements,
+          ...(f.expected !== undefined ? { expected: f.expected } : {}),
+          ...(f.actual !== undefined ? { actual: f.actual } : {}),
+        });
+      if (tally.found > tally.findings.length)
+        t.fail(`${tally.found - tally.findings.length} more exchanges like these`, {
+          requirements: [...new Set(tally.findings.flatMap((f) => f.requirements))],
+        });
+      if (tally.found === 0) t.passed(`all ${invariants.inspected} exchanges of the run inspected`);
+    },
+    { sequential: true },
+  );
+}
+
+invariantCheck('http.pages-within-limit');
+invariantCheck('http.filters-keep-their-value');
+invariantCheck('http.credentials-required');
+invariantCheck('http.caller-data-only');
+invariantCheck('http.served-not-refused');
+invariantCheck('http.service-assigned-members');

@@ -10,7 +10,14 @@
  */
 import type { Exchange } from '../src/http/exchange.js';
 import { reportProperty, runProperty, type Verdict } from '../src/property/run-property.js';
-import { ROBUSTNESS_RUNS, screenUnusualRequests, sendUnusual, unusualArbitrary, unusualExamples } from '../src/robustness/screen.js';
+import {
+  ROBUSTNESS_RUNS,
+  grammarCoverage,
+  screenUnusualRequests,
+  sendUnusual,
+  unusualArbitrary,
+  unusualExamples,
+} from '../src/robustness/screen.js';
 import type { UnusualRequest } from '../src/robustness/unusual-request.js';
 import { conformanceCheck } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
@@ -45,8 +52,12 @@ conformanceCheck(
     const failed = verdicts.findIndex((v) => !v.ok);
     if (failed === -1) {
       const unproven = verdicts.filter((v) => v.unproven !== undefined).length;
+      const grammar = grammarCoverage(t);
+      const coverage = grammar
+        ? `; POST /user_banks grammar: ${grammar.components.map((c) => `${c.name} ${c.classes} classes`).join(', ')}, ${grammar.covered} of ${grammar.pairs} pairs in ${grammar.requests} requests`
+        : '';
       t.passed(
-        `no unusual request is answered with a 5xx: held for ${screened.length - unproven} request(s) (seed ${t.settings.seed})${unproven > 0 ? `; ${unproven} write(s) not sent: the write budget is spent` : ''}`,
+        `no unusual request is answered with a 5xx: held for ${screened.length - unproven} request(s) (seed ${t.settings.seed})${unproven > 0 ? `; ${unproven} write(s) not sent: the write budget is spent` : ''}${coverage}`,
       );
       return;
     }

@@ -12,6 +12,7 @@ import { CreatedJournal } from '../report/created-journal.js';
 import type { Exchange } from '../http/exchange.js';
 import { ListViews } from '../model/list-views.js';
 import { AnswerAudit } from './answer-audit.js';
+import { ExchangeInvariants } from './invariants/exchange-invariants.js';
 import { redactorFor } from './secrets.js';
 import { DEFAULT_SETTLE_MS, type RunSettings } from './settings.js';
 
@@ -21,6 +22,8 @@ export interface RunContext {
   redactor: Redactor;
   /** Every answer of the run held to what the spec states of its operation (src/harness/answer-audit.ts). */
   audit: AnswerAudit;
+  /** Every exchange of the run held to each invariant (src/harness/invariants/). */
+  invariants: ExchangeInvariants;
   /** Every list walk of the run, per caller, and the relations between them (src/model/list-views.ts). */
   views: ListViews<Exchange>;
 }
@@ -28,6 +31,13 @@ export interface RunContext {
 export function contextFor(settings: RunSettings): RunContext {
   const redactor = redactorFor(settings);
   const audit = new AnswerAudit(settings.baseUrl);
+  const invariants = new ExchangeInvariants({
+    baseUrl: settings.baseUrl,
+    tokenA: settings.tokenA,
+    ...(settings.tokenB !== undefined ? { tokenB: settings.tokenB } : {}),
+    userIdA: settings.userIdA,
+    ...(settings.userIdB !== undefined ? { userIdB: settings.userIdB } : {}),
+  });
   const journal = settings.createdJournalPath !== undefined ? new CreatedJournal(settings.createdJournalPath, settings.baseUrl) : undefined;
   const client = new HttpClient({
     ...targetOptionsFrom(settings),
@@ -47,10 +57,11 @@ export function contextFor(settings: RunSettings): RunContext {
       }
       redactor.learnFrom(exchange.json);
       audit.inspect(exchange);
+      invariants.inspect(exchange);
       const createdId = journal ? createdIdOf(exchange) : undefined;
       if (createdId !== undefined) journal?.add(createdId);
     },
   });
   client.storedProbe = makeStoredProbe(client, { defaultUserId: settings.userIdA, settleMs: settings.settleMs ?? DEFAULT_SETTLE_MS });
-  return { settings, client, redactor, audit, views: new ListViews<Exchange>() };
+  return { settings, client, redactor, audit, invariants, views: new ListViews<Exchange>() };
 }

@@ -13,10 +13,12 @@ import { perRun } from '../harness/per-run.js';
 import type { Probe } from '../harness/probe.js';
 import { crossCallerWrite } from '../suite/cross-caller-write.js';
 import { listingBeforeRefusedWrites } from '../suite/refused-writes.js';
+import { createGrammar, type GrammarCoverage } from './create-grammar.js';
+import { filterNearMisses } from './filter-near-misses.js';
 import { isWrite, systematicUnusualRequests, unusualRequest, type UnusualRequest } from './unusual-request.js';
 
-/** Requests of the screen: the systematic core (about 60 requests) first, random draws fill the rest. */
-export const ROBUSTNESS_RUNS = 100;
+/** Requests of the screen: the systematic core, the create grammar's covering array and the filters' near-misses first (about 110 requests), random draws fill the rest. */
+export const ROBUSTNESS_RUNS = 150;
 const IN_FLIGHT = 8;
 
 export interface Screened {
@@ -32,7 +34,17 @@ export function unusualArbitrary(t: Probe): fc.Arbitrary<UnusualRequest> {
 }
 
 export function unusualExamples(t: Probe): UnusualRequest[] {
-  return systematicUnusualRequests(t.settings.userIdA, !t.settings.readOnly);
+  const writes = !t.settings.readOnly;
+  return [
+    ...systematicUnusualRequests(t.settings.userIdA, writes),
+    ...filterNearMisses(t.settings.userIdA),
+    ...(writes ? createGrammar(t.settings.userIdA, t.settings.seed).requests : []),
+  ];
+}
+
+/** What the create grammar covered (components, classes, pairs), or undefined in read-only mode. */
+export function grammarCoverage(t: Probe): GrammarCoverage | undefined {
+  return t.settings.readOnly ? undefined : createGrammar(t.settings.userIdA, t.settings.seed).coverage;
 }
 
 /** Sends one unusual request; undefined when it is a write the budget no longer allows. */
@@ -43,6 +55,7 @@ export async function sendUnusual(t: Probe, request: UnusualRequest): Promise<Ex
       path: request.path,
       ...(request.headers ? { headers: request.headers } : {}),
       ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : {}),
+      ...(request.auth !== undefined ? { auth: request.auth } : {}),
     });
   } catch (error) {
     if (isHttpError(error) && isWrite(request) && error.code === 'WRITE_BUDGET') return undefined;

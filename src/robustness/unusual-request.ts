@@ -11,6 +11,7 @@
  */
 import fc from 'fast-check';
 import { createBody } from '../arbitraries/create-body.js';
+import type { AuthChoice } from '../http/client.js';
 
 export interface UnusualRequest {
   /** What is unusual, in words (the counterexample names it). */
@@ -20,6 +21,8 @@ export interface UnusualRequest {
   path: string;
   headers?: Record<string, string>;
   rawBody?: string;
+  /** Whose credentials it carries (default the caller's). */
+  auth?: AuthChoice;
 }
 
 export const isWrite = (r: UnusualRequest): boolean => r.method !== 'GET' && r.method !== 'HEAD';

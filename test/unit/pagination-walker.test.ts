@@ -2,6 +2,7 @@
  * The cursor walker against small scripted servers on 127.0.0.1: each ending it reports, and the
  * bounds that keep a hostile list from hanging a run.
  */
+import { ExchangeInvariants } from '../../src/harness/invariants/exchange-invariants.js';
 import { AnswerAudit } from '../../src/harness/answer-audit.js';
 import { ListViews } from '../../src/model/list-views.js';
 import { createServer, type Server } from 'node:http';
@@ -61,6 +62,7 @@ async function probeFor(script: Script): Promise<Probe> {
     client,
     redactor: new Redactor([]),
     audit: new AnswerAudit(settings.baseUrl),
+    invariants: new ExchangeInvariants(settings),
     views: new ListViews(),
   });
 }

@@ -3,6 +3,7 @@
  * carries seed, path and curl, and the same seed replays the same counterexample; a spent write
  * budget stops generation (what was proved is said), never fails the property.
  */
+import { ExchangeInvariants } from '../../src/harness/invariants/exchange-invariants.js';
 import { AnswerAudit } from '../../src/harness/answer-audit.js';
 import { ListViews } from '../../src/model/list-views.js';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -52,6 +53,7 @@ async function probeAgainst(faults: FaultName[], seed: number, maxWrites = 150):
     client,
     redactor: redactorFor(settings),
     audit: new AnswerAudit(settings.baseUrl),
+    invariants: new ExchangeInvariants(settings),
     views: new ListViews(),
   };
   return { t: new Probe(checkSpec('user-banks.create.returned-as-given'), run), reference };

@@ -41,7 +41,7 @@ describe('the check registry', () => {
     const defined = new Set<string>();
     for (const file of readdirSync(suitesDir).filter((f) => f.endsWith('.test.ts'))) {
       const text = readFileSync(join(suitesDir, file), 'utf8');
-      for (const match of text.matchAll(/conformanceCheck\(\s*['"`]([^'"`]+)['"`]/g)) defined.add(match[1] as string);
+      for (const match of text.matchAll(/(?:conformanceCheck|invariantCheck)\(\s*['"`]([^'"`]+)['"`]/g)) defined.add(match[1] as string);
     }
     expect([...defined].sort()).toEqual(checks.map((c) => c.id).sort());
   });

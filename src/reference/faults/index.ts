@@ -4,6 +4,7 @@ import { authOperationFaults } from './auth-operations.js';
 import { conventionFaults } from './conventions.js';
 import { createFaults } from './create.js';
 import { httpFaults } from './http.js';
+import { invariantFaults } from './invariants.js';
 import { listCompletenessFaults } from './lists-completeness.js';
 import { listsFaults } from './lists.js';
 import { replayFaults } from './replay.js';
@@ -29,6 +30,8 @@ const catalog = [
   ...replayFaults,
   ...robustnessFaults,
   ...sequenceFaults,
+  // The faults only other checks' traffic shows, proving the run-wide invariants (issue 41).
+  ...invariantFaults,
 ] as const;
 
 /** Every fault's name, as a type: a misspelt name in a handler or a test fails to compile. */

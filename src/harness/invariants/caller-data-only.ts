@@ -1,0 +1,66 @@
+/**
+ * Every item an answer holds is the asking caller's own: a User Bank or a User that one caller's
+ * answers showed never shows in the other caller's answers (the token identifies the caller, 5; each
+ * operation answers about "the caller's" data, 1 and 4.3). A leak shows the same record twice: the
+ * same id with the same account (a User Bank) or the same person (a User), so two businesses whose
+ * own ids merely coincide (per-business sequences) are not taken for one. RfP registrations are left
+ * to the aimed isolation check: two businesses may hold registrations that read alike.
+ */
+import { isRecord } from '../../domain/is-record.js';
+import type { ExchangeInvariant } from './invariant.js';
+import { itemsOf, type SeenExchange } from './seen-exchange.js';
+
+/** Records remembered per kind; past it, new records are not remembered (the first ones still judge). */
+const MAX_REMEMBERED = 100_000;
+
+const BANK_IDENTITY = ['id', 'user_id', 'account_number', 'routing_number'] as const;
+const USER_IDENTITY = ['id', 'first_name', 'last_name', 'email', 'ssn'] as const;
+
+function identity(item: unknown, fields: readonly string[]): string | undefined {
+  if (!isRecord(item) || item.id === undefined) return undefined;
+  return JSON.stringify(fields.map((f) => item[f]));
+}
+
+function recordsOf(seen: SeenExchange): { kind: 'User Bank' | 'User'; items: unknown[] } | undefined {
+  const { exchange } = seen;
+  if (exchange.status < 200 || exchange.status >= 300) return undefined;
+  if (seen.operation === 'list-banks') {
+    const items = itemsOf(seen);
+    return items ? { kind: 'User Bank', items } : undefined;
+  }
+  if (seen.operation === 'create') return { kind: 'User Bank', items: [exchange.json] };
+  if (seen.operation === 'user') return { kind: 'User', items: [exchange.json] };
+  return undefined;
+}
+
+export function callerDataOnly(): ExchangeInvariant {
+  const owner = new Map<string, { caller: 'a' | 'b'; seq: number }>();
+  return {
+    inspect(seen, report) {
+      const caller = seen.caller;
+      if (caller !== 'a' && caller !== 'b') return;
+      const records = recordsOf(seen);
+      if (records === undefined) return;
+      const fields = records.kind === 'User' ? USER_IDENTITY : BANK_IDENTITY;
+      for (const item of records.items) {
+        const key = identity(item, fields);
+        if (key === undefined) continue;
+        const first = owner.get(`${records.kind}|${key}`);
+        if (first === undefined) {
+          if (owner.size < MAX_REMEMBERED) owner.set(`${records.kind}|${key}`, { caller, seq: seen.exchange.seq });
+          continue;
+        }
+        if (first.caller === caller) continue;
+        const id = String((item as { id: unknown }).id);
+        report({
+          message: `${records.kind} ${id} was answered to both callers: to caller ${first.caller.toUpperCase()} (exchange ${first.seq}) and to caller ${caller.toUpperCase()} here`,
+          requirements: ['tenant.isolation'],
+          exchange: seen.exchange,
+          expected: `only caller ${caller.toUpperCase()}'s own records`,
+          actual: `${records.kind} ${id}, already answered to caller ${first.caller.toUpperCase()}`,
+        });
+        return;
+      }
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The run's invariants (each one file of this folder), judged on every exchange as it arrives, with
+ * the findings of each kept apart for the run-wide check that reports it (suites/http.test.ts).
+ */
+import type { Exchange } from '../../http/exchange.js';
+import { callerDataOnly } from './caller-data-only.js';
+import { credentialsRequired } from './credentials-required.js';
+import { filtersKeepTheirValue } from './filters-keep-their-value.js';
+import type { ExchangeInvariant, InvariantFinding } from './invariant.js';
+import { pagesWithinLimit } from './pages-within-limit.js';
+import { seeExchange, type Callers } from './seen-exchange.js';
+import { servedNotRefused } from './served-not-refused.js';
+import { serviceAssignedMembers } from './service-assigned-members.js';
+
+export type InvariantId =
+  | 'http.pages-within-limit'
+  | 'http.filters-keep-their-value'
+  | 'http.credentials-required'
+  | 'http.caller-data-only'
+  | 'http.served-not-refused'
+  | 'http.service-assigned-members';
+
+/** Findings kept per invariant (the first ones; the count goes on). */
+const MAX_KEPT = 10;
+
+export interface InvariantTally {
+  findings: InvariantFinding[];
+  found: number;
+}
+
+export interface InvariantSettings extends Callers {
+  userIdA?: string;
+  userIdB?: string;
+}
+
+export class ExchangeInvariants {
+  /** Exchanges judged: every one of the run's, whichever check sent it. */
+  inspected = 0;
+  private readonly invariants: [InvariantId, ExchangeInvariant][];
+  private readonly tallies = new Map<InvariantId, InvariantTally>();
+  private readonly basePath: string;
+
+  constructor(private readonly settings: InvariantSettings) {
+    this.basePath = new URL(settings.baseUrl).pathname.replace(/\/+$/, '');
+    this.invariants = [
+      ['http.pages-within-limit', pagesWithinLimit],
+      ['http.filters-keep-their-value', filtersKeepTheirValue],
+      ['http.credentials-required', credentialsRequired],
+      ['http.caller-data-only', callerDataOnly()],
+      [
+        'http.served-not-refused',
+        servedNotRefused({
+          ...(settings.userIdA !== undefined ? { a: settings.userIdA } : {}),
+          ...(settings.userIdB !== undefined ? { b: settings.userIdB } : {}),
+        }),
+      ],
+      ['http.service-assigned-members', serviceAssignedMembers],
+    ];
+    for (const [id] of this.invariants) this.tallies.set(id, { findings: [], found: 0 });
+  }
+
+  inspect(exchange: Exchange): void {
+    this.inspected += 1;
+    const seen = seeExchange(exchange, this.settings, this.basePath);
+    for (const [id, invariant] of this.invariants) {
+      const tally = this.tallies.get(id) as InvariantTally;
+      invariant.inspect(seen, (finding) => {
+        tally.found += 1;
+        if (tally.findings.length < MAX_KEPT) tally.findings.push(finding);
+      });
+    }
+  }
+
+  tally(id: InvariantId): InvariantTally {
+    return this.tallies.get(id) as InvariantTally;
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * One exchange as every invariant reads it, parsed once: which operation of the spec it asked
+ * (spelled as the spec spells it under the base URL, or none), whose credentials it carried, and its
+ * query as the server's parser would read it.
+ */
+import type { Exchange } from '../../http/exchange.js';
+
+export type Operation = 'create' | 'list-banks' | 'list-rfps' | 'user';
+
+/** Whose credentials a request carried: a caller's token, none, another scheme, or a token of nobody. */
+export type Caller = 'a' | 'b' | 'none' | 'other-scheme' | 'unknown-token';
+
+export interface SeenExchange {
+  exchange: Exchange;
+  operation: Operation | undefined;
+  caller: Caller;
+  /** Each query parameter with every value it was given, decoded. */
+  query: Map<string, string[]>;
+  /** The decoded {user_id} of GET /users/{user_id}. */
+  userIdInPath?: string;
+}
+
+export interface Callers {
+  baseUrl: string;
+  tokenA: string;
+  tokenB?: string;
+}
+
+export function callerOf(authorization: string | undefined, callers: Callers): Caller {
+  if (authorization === undefined) return 'none';
+  const match = /^(\S+)\s+(.*)$/.exec(authorization.trim());
+  if (match === null || (match[1] as string).toLowerCase() !== 'bearer') return 'other-scheme';
+  const token = (match[2] as string).trim();
+  if (token === callers.tokenA) return 'a';
+  if (callers.tokenB !== undefined && token === callers.tokenB) return 'b';
+  return 'unknown-token';
+}
+
+function headerOf(headers: Record<string, string>, name: string): string | undefined {
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return value;
+  return undefined;
+}
+
+export function seeExchange(exchange: Exchange, callers: Callers, basePath: string): SeenExchange {
+  const url = new URL(exchange.request.url);
+  const caller = callerOf(headerOf(exchange.request.headers, 'authorization'), callers);
+  const query = new Map<string, string[]>();
+  for (const [name, value] of url.searchParams) query.set(name, [...(query.get(name) ?? []), value]);
+  const seen: SeenExchange = { exchange, operation: undefined, caller, query };
+  if (!url.pathname.startsWith(basePath)) return seen;
+  const path = url.pathname.slice(basePath.length);
+  const method = exchange.request.method;
+  if (path === '/user_banks' && method === 'POST') seen.operation = 'create';
+  else if (path === '/user_banks' && method === 'GET') seen.operation = 'list-banks';
+  else if (path === '/rfp_registrations' && method === 'GET') seen.operation = 'list-rfps';
+  else if (method === 'GET') {
+    const user = /^\/users\/([^/]+)$/.exec(path);
+    if (user) {
+      try {
+        seen.userIdInPath = decodeURIComponent(user[1] as string);
+        seen.operation = 'user';
+      } catch {
+        // A malformed percent-encoding names no User.
+      }
+    }
+  }
+  return seen;
+}
+
+/** The one value of a query parameter given exactly once, or undefined. */
+export function single(seen: SeenExchange, name: string): string | undefined {
+  const values = seen.query.get(name);
+  return values !== undefined && values.length === 1 ? values[0] : undefined;
+}
+
+/** The items of a list envelope answered with a 2xx, or undefined. */
+export function itemsOf(seen: SeenExchange): unknown[] | undefined {
+  const { exchange } = seen;
+  if (exchange.status < 200 || exchange.status >= 300) return undefined;
+  const body = exchange.json as { data?: unknown } | undefined;
+  return body !== null && typeof body === 'object' && Array.isArray(body.data) ? body.data : undefined;
+}

@@ -1,0 +1,103 @@
+import type { Scene } from '../hooks.js';
+import { everyonesBanks } from './kit.js';
+import type { Fault } from './types.js';
+
+/**
+ * Defects that show only on traffic some other check sent for its own purpose (a walk's later
+ * pages, a filter's near-miss, a create grammar's odd request, a cursor passed back on a filtered
+ * walk): each proves a run-wide invariant of suites/http.test.ts (src/harness/invariants/).
+ */
+export const invariantFaults = [
+  {
+    name: 'page-overflow-after-cursor',
+    description:
+      'pages reached through a cursor hold one User Bank more than the limit asked: the continuation query fetches limit+1 rows to see whether more follow and never drops the extra one (its next_cursor points after it, so nothing is skipped or repeated)',
+    breaks: 'list_user_banks.limit.range',
+    caughtBy: 'http.pages-within-limit',
+    bends: {
+      'list.limit': (limit, scene) =>
+        typeof limit === 'number' && limit < 100 && scene.url.searchParams.has('cursor') ? limit + 1 : limit,
+    },
+  },
+  {
+    name: 'status-filter-collation',
+    description:
+      "the status filter is compared in a case-insensitive, trailing-space-padding collation (MySQL's default utf8mb4 _ci, PAD SPACE): status=ACTIVE or 'active ' lists the active User Banks",
+    breaks: 'list_user_banks.status_filter',
+    caughtBy: 'http.filters-keep-their-value',
+    bends: {
+      'list.filters': (applied) => ({ ...applied, status: applied.status === null ? null : applied.status.trimEnd().toLowerCase() }),
+    },
+  },
+  {
+    name: 'post-without-content-type-health-check',
+    description:
+      'the gateway\'s health-check rule matches any POST without a Content-Type and answers it 200 {"status":"ok"} itself, before the service\'s auth: such a request without credentials is served',
+    breaks: 'auth.required.create_user_bank',
+    caughtBy: 'http.credentials-required',
+    bends: {
+      'auth.caller': (found, scene) =>
+        found ??
+        (scene.operation === 'create_user_bank' && scene.req.headers['content-type'] === undefined ? scene.state.callers[0] : undefined),
+      'exchange.answered': (answered, scene) => answered || answeredAsHealthCheck(scene),
+    },
+  },
+  {
+    name: 'cursor-pages-any-tenant',
+    description:
+      "pages after a cursor are drawn from every business's User Banks: the continuation query was written apart from the first page's and lost the tenant clause",
+    breaks: 'tenant.isolation',
+    caughtBy: 'http.caller-data-only',
+    bends: { 'list.pool': (pool, scene) => (scene.query.cursor !== undefined ? everyonesBanks(scene.state) : pool) },
+  },
+  {
+    name: 'filtered-cursor-refused',
+    description:
+      'a next_cursor issued for a filtered list is refused with 400 when passed back: the cursor decoder checks it against the unfiltered scope',
+    breaks: 'list_user_banks.cursor',
+    caughtBy: 'http.served-not-refused',
+    bends: {
+      'list.instead': (instead, scene) =>
+        instead ??
+        (scene.query.cursor !== undefined && (scene.query.status !== null || scene.query.userId !== null)
+          ? { status: 400, body: { error: 'invalid_cursor', message: 'cursor does not match this list' }, headers: {} }
+          : undefined),
+    },
+  },
+  {
+    name: 'create-takes-client-id',
+    description:
+      "the validator strips the members it does not know before checking the body (whitelist-and-strip), while the record is built from the raw body with a spread after the generated values, so a body's id and created_at replace the service's own",
+    breaks: 'create_user_bank.response',
+    caughtBy: 'http.service-assigned-members',
+    bends: {
+      'create.owner': (owner, scene) => {
+        scene.notes.set('raw', { ...scene.input });
+        for (const key of Object.keys(scene.input)) if (!BODY_MEMBERS.includes(key)) delete scene.input[key];
+        return owner;
+      },
+      'create.record': (bank, scene) => {
+        const raw = (scene.notes.get('raw') ?? {}) as Record<string, unknown>;
+        return {
+          ...bank,
+          ...(typeof raw.id === 'string' ? { id: raw.id } : {}),
+          ...(typeof raw.created_at === 'string' && !Number.isNaN(Date.parse(raw.created_at))
+            ? { createdAt: new Date(raw.created_at) }
+            : {}),
+        };
+      },
+    },
+  },
+] as const satisfies readonly Fault[];
+
+/** The members 4.1 lists for the request body. */
+const BODY_MEMBERS = ['user_id', 'account_number', 'routing_number', 'account_holder_type', 'bank_account_type'];
+
+/** The gateway's health-check answer to a POST without a Content-Type; true when it answered. */
+function answeredAsHealthCheck({ req, res }: Scene): boolean {
+  if (req.method !== 'POST' || req.headers['content-type'] !== undefined) return false;
+  const body = '{"status":"ok"}';
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+  return true;
+}
