@@ -127,3 +127,4 @@ invariantCheck('http.credentials-required');
 invariantCheck('http.caller-data-only');
 invariantCheck('http.served-not-refused');
 invariantCheck('http.service-assigned-members');
+invariantCheck('http.timestamps-rfc3339');

@@ -85,6 +85,12 @@ export const httpChecks = [
     title: 'No create of the whole run took a member the service assigns (id, created_at, status, verification_status) from its body',
   },
   {
+    id: 'http.timestamps-rfc3339',
+    area: 'http',
+    requirement: 'conv.timestamp.rfc3339',
+    title: 'Every created_at of the whole run is in RFC 3339 form (extended, seconds, an offset): a convention',
+  },
+  {
     id: 'http.json-content-type',
     area: 'http',
     requirement: 'conv.content_type',

@@ -190,6 +190,12 @@ const catalog = [
   convention('conv.not_found.404', '4.4', 'RFC 9110 15.5.5', 'A request for a User that does not exist is answered with 404 (Not Found).'),
   convention('conv.create.2xx', '4.5', 'RFC 9110 15.3.2', 'A successful creation is answered with 201 (Created) or 200 (OK).'),
   convention('conv.content_type', 'intro', 'RFC 9110 8.3', 'A JSON body is labelled Content-Type: application/json.'),
+  convention(
+    'conv.timestamp.rfc3339',
+    '2.1',
+    'RFC 3339 5.6',
+    "A timestamp on the Internet uses RFC 3339's profile of ISO 8601: the extended format, with seconds and a UTC offset.",
+  ),
 ] as const;
 
 /** Every requirement id of the catalog. */

@@ -12,6 +12,7 @@
  * Only the spec's own paths, spelled as the checks spell them, are audited; what a check judges
  * itself is judged here again, which costs a validation per answer and no request.
  */
+import { sameInstant as sameIso8601Instant } from '../domain/iso8601.js';
 import { isRecord } from '../domain/is-record.js';
 import type { Exchange } from '../http/exchange.js';
 import { isSuccess } from '../http/exchange.js';
@@ -31,14 +32,10 @@ const MAX_TRACKED = 50_000;
 /** The fields a User Bank keeps for life (2.1, 4.1): what it was created with, and when. */
 const FIXED_FIELDS = ['user_id', 'account_number', 'routing_number', 'account_holder_type', 'bank_account_type', 'created_at'] as const;
 
-/** Two readings of one instant: equal, or equal at the coarser one's precision (a view that drops the fraction). */
+/** Two readings of one instant (any ISO 8601 form: src/domain/iso8601.ts). */
 function sameInstant(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== 'string' || typeof b !== 'string') return false;
-  const [ta, tb] = [Date.parse(a), Date.parse(b)];
-  if (Number.isNaN(ta) || Number.isNaN(tb)) return false;
-  const coarse = !/T\d\d:\d\d:\d\d\./.test(a) || !/T\d\d:\d\d:\d\d\./.test(b);
-  return coarse ? Math.floor(ta / 1000) === Math.floor(tb / 1000) : ta === tb;
+  return typeof a === 'string' && typeof b === 'string' && sameIso8601Instant(a, b);
 }
 
 type Operation = { schema: SchemaName; kind: 'create' | 'list-banks' | 'list-rfps' | 'user' };

@@ -23,12 +23,20 @@ export function componentName(file: string): string {
 
 export const componentRef = (file: string): string => `#/components/schemas/${componentName(file)}`;
 
+/** The judging schemas' format for the spec's "ISO 8601 date-time" (src/schema/validator.ts). */
+const ISO8601_FORMAT = 'iso8601-date-time';
+
 function rewrite(value: JsonValue, files: Set<string>): JsonValue {
   if (Array.isArray(value)) return value.map((item) => rewrite(item, files));
   if (value === null || typeof value !== 'object') return value;
   const out: JsonObject = {};
   for (const [key, member] of Object.entries(value)) {
     if (key === '$schema' || key === '$id') continue;
+    // OpenAPI tools know RFC 3339's date-time, the SHOULD; the judging schemas accept every ISO 8601 form (the MUST).
+    if (key === 'format' && member === ISO8601_FORMAT) {
+      out[key] = 'date-time';
+      continue;
+    }
     if (key === '$ref' && typeof member === 'string') {
       if (!files.has(member)) throw new Error(`a $ref to "${member}", which is not a schema file of schemas/`);
       out[key] = componentRef(member);

@@ -8,6 +8,7 @@ import { isServerError, isSuccess } from '../http/exchange.js';
 import type { CreateBody } from '../domain/user-bank.js';
 import { IMMUTABLE_BANK_FIELDS } from '../domain/user-bank.js';
 import { describeViolations, validate } from '../schema/validator.js';
+import { parseIso8601DateTime, sameInstant as sameIso8601Instant } from '../domain/iso8601.js';
 import { violatedRequirements } from '../schema/violated-requirements.js';
 import type { Probe } from '../harness/probe.js';
 import { slowListingWarning, untilListed } from '../harness/settle.js';
@@ -115,8 +116,11 @@ export function judgeLinkedUser(sent: Creation): Verdict {
 export function judgeCreatedAt(sent: Creation): Verdict {
   const body = answer(sent);
   if (!isSuccess(sent.exchange) || !body || typeof body.created_at !== 'string') return vacuous('no created_at string in the answer');
-  const at = Date.parse(body.created_at);
-  if (Number.isNaN(at)) return vacuous('created_at is not a date-time (the schema check reports it)');
+  const parsed = parseIso8601DateTime(body.created_at);
+  if (parsed === undefined) return vacuous('created_at is not an ISO 8601 date-time (the schema check reports it)');
+  // A local time (no offset) names no instant: only a wall clock no further than any zone is from UTC can be the time of creation.
+  if (parsed.local) return judgeLocalCreatedAt(sent, body.created_at, parsed.ms);
+  const at = parsed.ms;
   const dateHeader = sent.exchange.headers.date;
   const serverNow = dateHeader === undefined ? Number.NaN : Date.parse(dateHeader);
   if (!Number.isNaN(serverNow)) {
@@ -232,7 +236,22 @@ export async function judgePersisted(t: Probe, sent: Creation): Promise<Verdict>
 
 function sameInstant(a: unknown, b: unknown): boolean {
   if (typeof a !== 'string' || typeof b !== 'string') return a === b;
-  return a === b || Date.parse(a) === Date.parse(b);
+  return sameIso8601Instant(a, b);
+}
+
+/** The widest distance of a zone's wall clock from UTC (UTC+14), and a little for the round trip. */
+const ANY_ZONE_MS = 14 * 3_600_000 + 60_000;
+
+function judgeLocalCreatedAt(sent: Creation, createdAt: string, wallMs: number): Verdict {
+  const off = Math.max(sent.sentAt - wallMs, wallMs - sent.answeredAt, 0);
+  if (off <= ANY_ZONE_MS) return { ok: true };
+  return {
+    ok: false,
+    problem: `created_at ${createdAt} (a local time, no offset) is ${formatDuration(off)} from this creation: further than any time zone is from UTC`,
+    expected: 'a wall clock within 14 hours of the creation',
+    actual: createdAt,
+    exchange: sent.exchange,
+  };
 }
 
 function formatDuration(ms: number): string {

@@ -7,6 +7,10 @@ export function timestamp(date: Date, variation: Pick<Variation, 'timestampStyle
   const iso = date.toISOString();
   // Stryker disable next-line all: equivalent: 'Z' and '+00:00' are the same UTC offset, both RFC 3339 (the timestamp style is a legitimate variation).
   if (variation.timestampStyle === 'Z') return iso;
+  // ISO 8601's basic format: no separators in the date and the time (20261126T072800.123Z).
+  if (variation.timestampStyle === 'basic') return iso.replace(/[-:]/g, '');
+  // A local time: the server's wall clock (UTC here) with no offset.
+  if (variation.timestampStyle === 'local') return iso.replace(/Z$/, '');
   // Stryker disable next-line Regex: equivalent: toISOString() has one Z, at the end.
   return iso.replace(/Z$/, '+00:00');
 }

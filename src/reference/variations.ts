@@ -15,7 +15,8 @@ export interface Variation {
   /** 2.4: a cursor is "a pointer to a place in the list"; its encoding is not shown. */
   cursorStyle: 'opaque' | 'offset';
   idFormat: 'prefixed' | 'uuid' | 'digits';
-  timestampStyle: 'Z' | 'offset';
+  /** 2.1: "ISO 8601 date-time": RFC 3339 with Z or +00:00, the basic format (20261126T072800.123Z), or a local time with no offset. */
+  timestampStyle: 'Z' | 'offset' | 'basic' | 'local';
   /** A limit above 100: reject it, or cap it to 100 (never more than 100 items on a page). */
   limitAbove100: 'reject' | 'cap';
   /** After a full last page, point to one more (empty) page instead of null. */
@@ -87,8 +88,16 @@ export const variations: Record<string, Partial<Variation>> = {
     unknownUserStatus: 422,
     idFormat: 'digits',
     emptyLastPage: true,
+    timestampStyle: 'local',
   },
-  'paged-rfp-403': { rfpPageSize: 2, authFailureStatus: 403, unknownUserStatus: 400, emptyLastPage: true, order: 'desc' },
+  'paged-rfp-403': {
+    rfpPageSize: 2,
+    authFailureStatus: 403,
+    unknownUserStatus: 400,
+    emptyLastPage: true,
+    order: 'desc',
+    timestampStyle: 'basic',
+  },
   // Lists at their most unusual but legitimate: newest first, offset cursors, an empty page after a full last one, a capped limit, RfP one per page.
   'lists-desc-offset-capped': {
     order: 'desc',

@@ -11,6 +11,7 @@ import { pagesWithinLimit } from './pages-within-limit.js';
 import { seeExchange, type Callers } from './seen-exchange.js';
 import { servedNotRefused } from './served-not-refused.js';
 import { serviceAssignedMembers } from './service-assigned-members.js';
+import { timestampsRfc3339 } from './timestamps-rfc3339.js';
 
 export type InvariantId =
   | 'http.pages-within-limit'
@@ -18,7 +19,8 @@ export type InvariantId =
   | 'http.credentials-required'
   | 'http.caller-data-only'
   | 'http.served-not-refused'
-  | 'http.service-assigned-members';
+  | 'http.service-assigned-members'
+  | 'http.timestamps-rfc3339';
 
 /** Findings kept per invariant (the first ones; the count goes on). */
 const MAX_KEPT = 10;
@@ -55,6 +57,7 @@ export class ExchangeInvariants {
         }),
       ],
       ['http.service-assigned-members', serviceAssignedMembers],
+      ['http.timestamps-rfc3339', timestampsRfc3339()],
     ];
     for (const [id] of this.invariants) this.tallies.set(id, { findings: [], found: 0 });
   }

@@ -42,6 +42,25 @@ export const schemaFaults = [
     bends: { 'serialise.user': (out, { user }) => ({ ...out, created_at: Math.floor(user.createdAt.getTime() / 1000) }) },
   },
   {
+    name: 'bank-created-at-sql-datetime',
+    description:
+      "GET /user_banks gives created_at as the database's own text, '2026-11-26 07:28:00' (a space for the T): a string, but no ISO 8601 date-time",
+    breaks: 'user_bank.created_at',
+    caughtBy: 'user-banks.list.schema',
+    bends: {
+      'serialise.bank': (out, { bank, context }) =>
+        context === 'list' ? { ...out, created_at: bank.createdAt.toISOString().slice(0, 19).replace('T', ' ') } : out,
+    },
+  },
+  {
+    name: 'rfp-created-at-no-offset',
+    description:
+      'GET /rfp_registrations gives created_at as a local time with no UTC offset (2026-11-26T07:28:00): ISO 8601, but not the RFC 3339 form a client can order',
+    breaks: 'conv.timestamp.rfc3339',
+    caughtBy: 'http.timestamps-rfc3339',
+    bends: { 'serialise.rfp': (out, { rfp }) => ({ ...out, created_at: rfp.createdAt.toISOString().slice(0, 19) }) },
+  },
+  {
     name: 'rfp-list-500',
     description: 'GET /rfp_registrations answers 500 Internal Server Error',
     breaks: 'http.no-5xx',
