@@ -128,3 +128,4 @@ invariantCheck('http.caller-data-only');
 invariantCheck('http.served-not-refused');
 invariantCheck('http.service-assigned-members');
 invariantCheck('http.timestamps-rfc3339');
+invariantCheck('http.facts-of-creation');

@@ -85,6 +85,13 @@ export const httpChecks = [
     title: 'No create of the whole run took a member the service assigns (id, created_at, status, verification_status) from its body',
   },
   {
+    id: 'http.facts-of-creation',
+    area: 'http',
+    requirement: 'rfp_registration.created_at',
+    covers: ['rfp_registration.use_case', 'user.created_at'],
+    title: 'Every User and RfP Registration of the whole run reads the same created_at (and use case) in every answer',
+  },
+  {
     id: 'http.timestamps-rfc3339',
     area: 'http',
     requirement: 'conv.timestamp.rfc3339',

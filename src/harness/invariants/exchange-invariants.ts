@@ -5,6 +5,7 @@
 import type { Exchange } from '../../http/exchange.js';
 import { callerDataOnly } from './caller-data-only.js';
 import { credentialsRequired } from './credentials-required.js';
+import { factsOfCreation } from './facts-of-creation.js';
 import { filtersKeepTheirValue } from './filters-keep-their-value.js';
 import type { ExchangeInvariant, InvariantFinding } from './invariant.js';
 import { pagesWithinLimit } from './pages-within-limit.js';
@@ -20,7 +21,8 @@ export type InvariantId =
   | 'http.caller-data-only'
   | 'http.served-not-refused'
   | 'http.service-assigned-members'
-  | 'http.timestamps-rfc3339';
+  | 'http.timestamps-rfc3339'
+  | 'http.facts-of-creation';
 
 /** Findings kept per invariant (the first ones; the count goes on). */
 const MAX_KEPT = 10;
@@ -58,6 +60,7 @@ export class ExchangeInvariants {
       ],
       ['http.service-assigned-members', serviceAssignedMembers],
       ['http.timestamps-rfc3339', timestampsRfc3339()],
+      ['http.facts-of-creation', factsOfCreation()],
     ];
     for (const [id] of this.invariants) this.tallies.set(id, { findings: [], found: 0 });
   }

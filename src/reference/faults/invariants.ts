@@ -88,6 +88,14 @@ export const invariantFaults = [
       },
     },
   },
+  {
+    name: 'rfp-created-at-from-last-sync',
+    description:
+      "GET /rfp_registrations serialises created_at from the row's last sync with the network operator (updated_at mapped to created_at), so each listing shows a newer time of creation",
+    breaks: 'rfp_registration.created_at',
+    caughtBy: 'http.facts-of-creation',
+    bends: { 'serialise.rfp': (out, { state }) => ({ ...out, created_at: state.now().toISOString() }) },
+  },
 ] as const satisfies readonly Fault[];
 
 /** The members 4.1 lists for the request body. */
