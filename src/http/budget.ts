@@ -41,6 +41,11 @@ export class WriteBudget {
     for (const wake of waiting) wake();
   }
 
+  /** A write sent outside the budget (its body could describe nothing) created something all the same: it is counted. */
+  spendUnplanned(): void {
+    this.used += 1;
+  }
+
   /** More slots (the paging data top-up, when --max-writes is left at its default). */
   extend(slots: number): void {
     this.limit += Math.max(0, slots);
@@ -48,7 +53,7 @@ export class WriteBudget {
 
   /** Slots neither spent nor held by a write in flight. */
   get remaining(): number {
-    return this.limit - this.used - this.inFlight;
+    return Math.max(0, this.limit - this.used - this.inFlight);
   }
 
   get spent(): number {

@@ -36,6 +36,12 @@ export interface RequestOptions {
   json?: unknown;
   /** A raw body, sent as is (malformed JSON, wrong content types). */
   rawBody?: string;
+  /**
+   * The body cannot describe a resource (not a JSON object, or an object with none of its members):
+   * sent even once the write budget is spent, since nothing can be created from it; a server that
+   * creates something anyway has the write counted all the same.
+   */
+  describesNoResource?: boolean;
 }
 
 export interface HttpClientOptions {
@@ -128,7 +134,7 @@ export class HttpClient {
       throw new HttpError('READ_ONLY', `${method} ${options.path} not sent: --read-only forbids writes`);
     }
     // The budget counts what a request could create: POST, and PUT (an upsert); PATCH and DELETE cannot.
-    const mayCreate = method === 'POST' || method === 'PUT';
+    const mayCreate = (method === 'POST' || method === 'PUT') && options.describesNoResource !== true;
     if (mayCreate && !(await this.budget.reserve())) {
       throw new HttpError(
         'WRITE_BUDGET',
@@ -144,6 +150,8 @@ export class HttpClient {
       // may have been created, so its slot stays spent.
       if (mayCreate)
         this.budget.settle(exchange === undefined || (exchange.status >= 200 && exchange.status < 300) || this.storedDespite.has(exchange));
+      else if (options.describesNoResource === true && exchange !== undefined && exchange.status >= 200 && exchange.status < 300)
+        this.budget.spendUnplanned();
       if (isWrite) {
         this.lastWriteEndedAt = Math.max(this.lastWriteEndedAt, Date.now());
       }

@@ -12,6 +12,8 @@ import type { UnusualRequest } from './unusual-request.js';
 interface ValueClass<V> {
   name: string;
   value: V;
+  /** A body no server could make a User Bank of: sent even once the write budget is spent. */
+  describesNoResource?: boolean;
 }
 
 /** The members 4.1 says the service assigns, with values no service would assign of itself. */
@@ -28,15 +30,15 @@ const BODIES: ValueClass<Body>[] = [
   { name: 'a valid object', value: (fresh) => JSON.stringify(fresh()) },
   { name: 'a valid object with every member the service assigns', value: (fresh) => JSON.stringify({ ...fresh(), ...CLIENT_CHOSEN }) },
   { name: 'a valid object with an unknown member', value: (fresh) => JSON.stringify({ ...fresh(), nickname: 'extra' }) },
-  { name: 'JSON null', value: () => 'null' },
-  { name: 'an empty JSON array', value: () => '[]' },
+  { name: 'JSON null', value: () => 'null', describesNoResource: true },
+  { name: 'an empty JSON array', value: () => '[]', describesNoResource: true },
   { name: 'an array holding a valid object', value: (fresh) => JSON.stringify([fresh()]) },
-  { name: 'a JSON number', value: () => '42' },
-  { name: 'a JSON string', value: () => '"user_banks"' },
-  { name: 'JSON true', value: () => 'true' },
-  { name: 'an empty object', value: () => '{}' },
-  { name: 'no body', value: () => undefined },
-  { name: 'JSON cut short', value: () => '{"user_id":' },
+  { name: 'a JSON number', value: () => '42', describesNoResource: true },
+  { name: 'a JSON string', value: () => '"user_banks"', describesNoResource: true },
+  { name: 'JSON true', value: () => 'true', describesNoResource: true },
+  { name: 'an empty object', value: () => '{}', describesNoResource: true },
+  { name: 'no body', value: () => undefined, describesNoResource: true },
+  { name: 'JSON cut short', value: () => '{"user_id":', describesNoResource: true },
 ];
 
 const CONTENT_TYPES: ValueClass<string | undefined>[] = [
@@ -83,6 +85,7 @@ export function createGrammar(userId: string, seed: number): { requests: Unusual
       auth: auth.value,
       ...(type.value !== undefined ? { headers: { 'content-type': type.value } } : {}),
       ...(rawBody !== undefined ? { rawBody } : {}),
+      ...(body.describesNoResource === true ? { describesNoResource: true } : {}),
     };
   });
   return {

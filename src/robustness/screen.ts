@@ -56,6 +56,7 @@ export async function sendUnusual(t: Probe, request: UnusualRequest): Promise<Ex
       ...(request.headers ? { headers: request.headers } : {}),
       ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : {}),
       ...(request.auth !== undefined ? { auth: request.auth } : {}),
+      ...(request.describesNoResource === true ? { describesNoResource: true } : {}),
     });
   } catch (error) {
     if (isHttpError(error) && isWrite(request) && error.code === 'WRITE_BUDGET') return undefined;

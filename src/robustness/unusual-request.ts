@@ -23,6 +23,8 @@ export interface UnusualRequest {
   rawBody?: string;
   /** Whose credentials it carries (default the caller's). */
   auth?: AuthChoice;
+  /** The body cannot describe a User Bank: sent past a spent write budget (src/http/client.ts). */
+  describesNoResource?: boolean;
 }
 
 export const isWrite = (r: UnusualRequest): boolean => r.method !== 'GET' && r.method !== 'HEAD';
