@@ -19,7 +19,8 @@ import { statementIndex, statementsText } from '../statements/statement-index.js
 import { Progress } from '../report/progress.js';
 import { exitCodeFor, suiteVersion } from '../results/results.js';
 import { CannotRun } from '../runner/cannot-run.js';
-import { preflight } from '../runner/preflight.js';
+import { afterPreflight, preflight } from '../runner/preflight.js';
+import { obtainTokens } from '../runner/obtain-tokens.js';
 import { runResultsFor } from '../runner/run-results.js';
 import { settingsFrom } from '../runner/settings-from.js';
 import { writeReports } from '../report/write.js';
@@ -115,12 +116,13 @@ async function main(argv: string[]): Promise<number> {
       reference = await startReference({});
       console.error(`no --base-url: testing the embedded reference implementation at ${reference.url}`);
     }
-    const settings: RunSettings = { ...settingsFrom(config, reference), createdJournalPath: join(reportDir, CREATED_JOURNAL) };
-    CreatedJournal.inDir(reportDir, settings.baseUrl).start();
-    const redactor = redactorFor(settings);
-    const resultsOf = runResultsFor(config, settings, startedAt, redactor);
+    const obtained = reference === undefined ? await obtainTokens(config) : {};
+    const given: RunSettings = { ...settingsFrom(config, reference, obtained), createdJournalPath: join(reportDir, CREATED_JOURNAL) };
+    CreatedJournal.inDir(reportDir, given.baseUrl).start();
+    const redactor = redactorFor(given);
+    const resultsOf = runResultsFor(config, given, startedAt, redactor);
 
-    const checked = await preflight(settings, redactor);
+    const checked = await preflight(given, redactor);
     if (checked.refusal !== undefined) {
       // The reads that show the mistake are kept, so the report says what the target answered.
       writeReports(reportDir, resultsOf([], [checked.refusal], checked.exchanges), redactor);
@@ -128,6 +130,7 @@ async function main(argv: string[]): Promise<number> {
       throw new CannotRun(checked.refusal);
     }
 
+    const settings = afterPreflight(given, checked);
     const progress = new Progress(process.stderr, { env: process.env, ...(config.shard ? {} : { expectedTotal: checks.length }) });
     console.error(`banklink-conformance ${suiteVersion()}: ${checks.length} checks against ${settings.baseUrl} (seed ${settings.seed})`);
     // The runner stops starting checks at the bound and reports what it has; this is the last resort

@@ -12,6 +12,7 @@ import {
   closest,
   npmSwallowedFlag,
   targetMistake,
+  tokenAndCommandMistake,
   tokenMistake,
   unknownVariable,
   type Mistake,
@@ -26,6 +27,10 @@ export interface Config {
   userId?: string;
   tokenB?: string;
   userIdB?: string;
+  /** A shell command that prints the caller's token (--token-command), run again as the token expires; never with token. */
+  tokenCommand?: string;
+  /** The same for the second caller (--token-b-command). */
+  tokenBCommand?: string;
   reportDir: string;
   readOnly: boolean;
   maxWrites: number;
@@ -94,6 +99,18 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'user-id', key: 'userId', kind: 'string', help: 'an existing User of that caller' },
   { flag: 'token-b', key: 'tokenB', kind: 'string', help: "a second caller's token (tenant-isolation checks; skipped without it)" },
   { flag: 'user-id-b', key: 'userIdB', kind: 'string', help: 'a User of the second caller' },
+  {
+    flag: 'token-command',
+    key: 'tokenCommand',
+    kind: 'string',
+    help: "a shell command that prints the caller's token (or OAuth JSON with access_token, expires_in), run again before it expires",
+  },
+  {
+    flag: 'token-b-command',
+    key: 'tokenBCommand',
+    kind: 'string',
+    help: "the same for the second caller's token, instead of --token-b",
+  },
   {
     flag: 'report-dir',
     key: 'reportDir',
@@ -259,6 +276,7 @@ export function loadConfig(sources: ConfigSources): Config {
   }
   const whereOf = (flag: string): string => where.get(flag) ?? `--${flag}`;
   raiseIf(targetMistake(given, whereOf));
+  raiseIf(tokenAndCommandMistake(given, whereOf));
   for (const flag of TOKEN_FLAGS) {
     const value = raw.get(flag);
     if (value !== undefined) raiseIf(tokenMistake(value, whereOf(flag)));
@@ -364,10 +382,10 @@ function validateRemoteTarget(config: Config): void {
   if (url.username || url.password) {
     throw new ConfigError('BAD_URL', '--base-url must not hold credentials; pass the token with --token or CONFORMANCE_TOKEN');
   }
-  if (!config.token) {
+  if (!config.token && !config.tokenCommand) {
     throw new ConfigError(
       'MISSING_TOKEN',
-      `a target was given (--base-url) but no token: set ${envName('token')} in the environment or .env (or pass --token T)`,
+      `a target was given (--base-url) but no token: set ${envName('token')} in the environment or .env (or pass --token T, or --token-command CMD that prints one)`,
     );
   }
   if (!config.userId) {

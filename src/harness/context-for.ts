@@ -12,7 +12,8 @@ import { CreatedJournal } from '../report/created-journal.js';
 import type { Exchange } from '../http/exchange.js';
 import { ListViews } from '../model/list-views.js';
 import { AnswerAudit } from './answer-audit.js';
-import { redactorFor } from './secrets.js';
+import { TokenSource } from '../http/token-source.js';
+import { addCallerToken, redactorFor } from './secrets.js';
 import { DEFAULT_SETTLE_MS, type RunSettings } from './settings.js';
 
 export interface RunContext {
@@ -31,6 +32,8 @@ export function contextFor(settings: RunSettings): RunContext {
   const journal = settings.createdJournalPath !== undefined ? new CreatedJournal(settings.createdJournalPath, settings.baseUrl) : undefined;
   const client = new HttpClient({
     ...targetOptionsFrom(settings),
+    tokenSources: tokenSourcesFor(settings, redactor),
+    ...(settings.seqFrom !== undefined ? { seqFrom: settings.seqFrom } : {}),
     concurrency: settings.concurrency,
     readOnly: settings.readOnly,
     maxWrites: settings.maxWrites,
@@ -53,4 +56,17 @@ export function contextFor(settings: RunSettings): RunContext {
   });
   client.storedProbe = makeStoredProbe(client, { defaultUserId: settings.userIdA, settleMs: settings.settleMs ?? DEFAULT_SETTLE_MS });
   return { settings, client, redactor, audit, views: new ListViews<Exchange>() };
+}
+
+/** A source per caller whose token came from a command; each new token goes to the redactor before it is sent. */
+function tokenSourcesFor(settings: RunSettings, redactor: Redactor): { a?: TokenSource; b?: TokenSource } {
+  const sourceOf = (caller: 'a' | 'b', token: string | undefined): TokenSource | undefined => {
+    const state = settings.tokenCommands?.[caller];
+    if (state === undefined || token === undefined) return undefined;
+    const issued = { token, ...(state.expiresAt !== undefined ? { expiresAt: state.expiresAt } : {}), served: state.served === true };
+    return new TokenSource(issued, { command: state.command, named: state.named }, (fresh) => addCallerToken(redactor, caller, fresh));
+  };
+  const a = sourceOf('a', settings.tokenA);
+  const b = sourceOf('b', settings.tokenB);
+  return { ...(a ? { a } : {}), ...(b ? { b } : {}) };
 }

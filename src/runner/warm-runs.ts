@@ -15,7 +15,8 @@ import { paintFor, summaryText } from '../report/console.js';
 import { exitCodeFor, type Results } from '../results/results.js';
 import { writeReports } from '../report/write.js';
 import { redactorFor } from '../harness/secrets.js';
-import { preflight } from './preflight.js';
+import { afterPreflight, preflight } from './preflight.js';
+import { obtainTokens } from './obtain-tokens.js';
 import { runResultsFor } from './run-results.js';
 import { SuiteRunner } from './run-suites.js';
 import { shardFiles } from './sequencer.js';
@@ -40,11 +41,12 @@ export class WarmRuns {
     const config = loadConfig({ argv: withDir, env });
     if (config.baseUrl === undefined) throw new Error('a warm run needs --base-url: the embedded reference is started by the CLI only');
     const reportDir = config.reportDir;
-    const settings = { ...settingsFrom(config, undefined), createdJournalPath: join(reportDir, 'created.json') };
-    const redactor = redactorFor(settings);
+    const given = { ...settingsFrom(config, undefined, await obtainTokens(config)), createdJournalPath: join(reportDir, 'created.json') };
+    const redactor = redactorFor(given);
     const startedAt = new Date();
-    const resultsOf = runResultsFor(config, settings, startedAt, redactor);
-    const checked = await preflight(settings, redactor);
+    const resultsOf = runResultsFor(config, given, startedAt, redactor);
+    const checked = await preflight(given, redactor);
+    const settings = afterPreflight(given, checked);
     let results: Results;
     if (checked.refusal !== undefined) results = resultsOf([], [checked.refusal], checked.exchanges);
     else {
