@@ -23,7 +23,7 @@ import { afterPreflight, preflight } from '../runner/preflight.js';
 import { obtainTokens } from '../runner/obtain-tokens.js';
 import { runResultsFor } from '../runner/run-results.js';
 import { settingsFrom } from '../runner/settings-from.js';
-import { writeReports } from '../report/write.js';
+import { harPlace, writeReports } from '../report/write.js';
 import { CREATED_JOURNAL, CreatedJournal } from '../report/created-journal.js';
 import { reportDirProblem } from '../report/report-dir.js';
 import { redactorFor } from '../harness/secrets.js';
@@ -122,10 +122,12 @@ async function main(argv: string[]): Promise<number> {
     const redactor = redactorFor(given);
     const resultsOf = runResultsFor(config, given, startedAt, redactor);
 
+    const har = harPlace(reportDir, config.har);
     const checked = await preflight(given, redactor);
     if (checked.refusal !== undefined) {
       // The reads that show the mistake are kept, so the report says what the target answered.
-      writeReports(reportDir, resultsOf([], [checked.refusal], checked.exchanges), redactor);
+      const refused = resultsOf([], [checked.refusal], checked.exchanges, { har: har.name });
+      writeReports(reportDir, refused, redactor, undefined, { records: checked.records, dropped: 0, path: har.path });
       writeWhy = undefined;
       throw new CannotRun(checked.refusal);
     }
@@ -172,9 +174,11 @@ async function main(argv: string[]): Promise<number> {
     const results = resultsOf(run.results, run.errors, checked.exchanges, {
       ...(run.traffic ? { traffic: run.traffic } : {}),
       ...(run.consistency ? { consistency: run.consistency } : {}),
+      har: har.name,
     });
     const sinceBaseline = baseline ? compareRuns(baseline, results) : undefined;
-    const files = writeReports(reportDir, results, redactor, sinceBaseline);
+    const traffic = { records: [...checked.records, ...run.exchanges], dropped: run.exchangesDropped, path: har.path };
+    const files = writeReports(reportDir, results, redactor, sinceBaseline, traffic);
     writeWhy = undefined;
     console.log(redactor.text(summaryText(results, paintFor(process.stdout, process.env), files, sinceBaseline)));
     return exitCodeFor(results.verdict);

@@ -32,6 +32,8 @@ export interface Config {
   /** The same for the second caller (--token-b-command). */
   tokenBCommand?: string;
   reportDir: string;
+  /** Where the run's traffic goes as HAR 1.2 (--har); absent: traffic.har in the report directory. */
+  har?: string;
   readOnly: boolean;
   maxWrites: number;
   /** Whether --max-writes was given (flag, environment or .env): then it also caps the paging data top-up. */
@@ -117,6 +119,12 @@ export const OPTIONS: readonly OptionSpec[] = [
     kind: 'string',
     default: 'reports',
     help: 'where results.json, junit.xml, report.md and report.html go',
+  },
+  {
+    flag: 'har',
+    key: 'har',
+    kind: 'string',
+    help: 'where every exchange of the run goes as HAR 1.2, redacted (default: traffic.har in the report dir)',
   },
   { flag: 'read-only', key: 'readOnly', kind: 'boolean', default: 'false', help: 'send no POST; checks that need writes are skipped' },
   {
@@ -437,7 +445,7 @@ export function helpText(): string {
     '            (bad configuration, unreachable target, inconclusive checks, internal error) | 129, 130, 143 interrupted',
     '            (SIGHUP or the end of the command that started it, Ctrl-C, SIGTERM: no request after it,',
     '            and the reports say INTERRUPTED and how far the run got).',
-    'Reports: DIR/results.json, DIR/junit.xml, DIR/report.md, DIR/report.html',
+    'Reports: DIR/results.json, DIR/junit.xml, DIR/report.md, DIR/report.html, DIR/traffic.har (--har)',
   );
   return lines.join('\n');
 }

@@ -13,6 +13,8 @@ import type { Exchange } from '../http/exchange.js';
 import { ListViews } from '../model/list-views.js';
 import { AnswerAudit } from './answer-audit.js';
 import { TokenSource } from '../http/token-source.js';
+import { toTrafficRecord, TrafficRecorder } from '../http/traffic-record.js';
+import { currentSender } from '../http/sender.js';
 import { addCallerToken, redactorFor } from './secrets.js';
 import { DEFAULT_SETTLE_MS, type RunSettings } from './settings.js';
 
@@ -24,11 +26,14 @@ export interface RunContext {
   audit: AnswerAudit;
   /** Every list walk of the run, per caller, and the relations between them (src/model/list-views.ts). */
   views: ListViews<Exchange>;
+  /** Every exchange of the run, redacted as it completes, for the HAR (src/http/traffic-record.ts). */
+  traffic: TrafficRecorder;
 }
 
 export function contextFor(settings: RunSettings): RunContext {
   const redactor = redactorFor(settings);
   const audit = new AnswerAudit(settings.baseUrl);
+  const traffic = new TrafficRecorder();
   const journal = settings.createdJournalPath !== undefined ? new CreatedJournal(settings.createdJournalPath, settings.baseUrl) : undefined;
   const client = new HttpClient({
     ...targetOptionsFrom(settings),
@@ -49,13 +54,14 @@ export function contextFor(settings: RunSettings): RunContext {
         }
       }
       redactor.learnFrom(exchange.json);
+      traffic.record(toTrafficRecord(exchange, redactor, currentSender()));
       audit.inspect(exchange);
       const createdId = journal ? createdIdOf(exchange) : undefined;
       if (createdId !== undefined) journal?.add(createdId);
     },
   });
   client.storedProbe = makeStoredProbe(client, { defaultUserId: settings.userIdA, settleMs: settings.settleMs ?? DEFAULT_SETTLE_MS });
-  return { settings, client, redactor, audit, views: new ListViews<Exchange>() };
+  return { settings, client, redactor, audit, views: new ListViews<Exchange>(), traffic };
 }
 
 /** A source per caller whose token came from a command; each new token goes to the redactor before it is sent. */

@@ -20,6 +20,7 @@ import { isHttpError } from '../http/errors.js';
 import { toEvidence, type ExchangeEvidence } from '../http/evidence.js';
 import type { Exchange } from '../http/exchange.js';
 import type { Redactor } from '../http/redact.js';
+import { toTrafficRecord, type TrafficRecord } from '../http/traffic-record.js';
 import type { RunSettings } from '../harness/settings.js';
 
 export interface PreflightResult {
@@ -31,6 +32,8 @@ export interface PreflightResult {
   accepted: { a: boolean; b: boolean };
   /** How many exchanges the preflight sent: the checks' are numbered after them. */
   sent: number;
+  /** The reads as the HAR shows them (the first entries of the run's traffic). */
+  records: TrafficRecord[];
 }
 
 interface Read {
@@ -77,6 +80,7 @@ export async function preflight(settings: RunSettings, redactor: Redactor): Prom
     ...(refusal !== undefined ? { refusal } : {}),
     accepted,
     sent: exchanges.length,
+    records: exchanges.map((e) => toTrafficRecord(e, redactor, undefined)),
   });
   const userPath = (id: string): string => `/users/${encodeURIComponent(id)}`;
   try {

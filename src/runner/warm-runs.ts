@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../config/config.js';
 import { paintFor, summaryText } from '../report/console.js';
 import { exitCodeFor, type Results } from '../results/results.js';
-import { writeReports } from '../report/write.js';
+import { harPlace, writeReports, type TrafficForHar } from '../report/write.js';
 import { redactorFor } from '../harness/secrets.js';
 import { afterPreflight, preflight } from './preflight.js';
 import { obtainTokens } from './obtain-tokens.js';
@@ -47,8 +47,10 @@ export class WarmRuns {
     const resultsOf = runResultsFor(config, given, startedAt, redactor);
     const checked = await preflight(given, redactor);
     const settings = afterPreflight(given, checked);
+    const har = harPlace(reportDir, config.har);
     let results: Results;
-    if (checked.refusal !== undefined) results = resultsOf([], [checked.refusal], checked.exchanges);
+    let traffic: TrafficForHar = { records: checked.records, dropped: 0, path: har.path };
+    if (checked.refusal !== undefined) results = resultsOf([], [checked.refusal], checked.exchanges, { har: har.name });
     else {
       const key = `${settings.concurrency} ${settings.checkTimeoutMs}`;
       let runner = this.runners.get(key);
@@ -64,9 +66,11 @@ export class WarmRuns {
       results = resultsOf(run.results, run.errors, checked.exchanges, {
         ...(run.traffic ? { traffic: run.traffic } : {}),
         ...(run.consistency ? { consistency: run.consistency } : {}),
+        har: har.name,
       });
+      traffic = { ...traffic, records: [...checked.records, ...run.exchanges], dropped: run.exchangesDropped };
     }
-    const files = writeReports(reportDir, results, redactor);
+    const files = writeReports(reportDir, results, redactor, undefined, traffic);
     return { code: exitCodeFor(results.verdict), stdout: redactor.text(summaryText(results, PLAIN, files)), reportDir, results };
   }
 

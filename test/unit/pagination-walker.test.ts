@@ -14,6 +14,7 @@ import { idsAfter, stillThere } from '../../src/pagination/stable-items.js';
 import { walk } from '../../src/pagination/walker.js';
 import { Probe } from '../../src/harness/probe.js';
 import type { RunSettings } from '../../src/harness/settings.js';
+import { TrafficRecorder } from '../../src/http/traffic-record.js';
 
 type Answer = { status?: number; body: unknown };
 /** A scripted list: gets the cursor and limit asked, returns the answer. */
@@ -62,6 +63,7 @@ async function probeFor(script: Script): Promise<Probe> {
     redactor: new Redactor([]),
     audit: new AnswerAudit(settings.baseUrl),
     views: new ListViews(),
+    traffic: new TrafficRecorder(),
   });
 }
 

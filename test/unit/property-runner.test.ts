@@ -19,6 +19,7 @@ import type { RunContext } from '../../src/harness/context.js';
 import { Probe } from '../../src/harness/probe.js';
 import { redactorFor } from '../../src/harness/secrets.js';
 import type { RunSettings } from '../../src/harness/settings.js';
+import { TrafficRecorder } from '../../src/http/traffic-record.js';
 
 const opened: { reference: RunningReference; client: HttpClient }[] = [];
 afterEach(async () => {
@@ -53,6 +54,7 @@ async function probeAgainst(faults: FaultName[], seed: number, maxWrites = 150):
     redactor: redactorFor(settings),
     audit: new AnswerAudit(settings.baseUrl),
     views: new ListViews(),
+    traffic: new TrafficRecorder(),
   };
   return { t: new Probe(checkSpec('user-banks.create.returned-as-given'), run), reference };
 }
