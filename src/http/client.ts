@@ -148,8 +148,9 @@ export class HttpClient {
       throw tokenCommandFailure(error);
     }
     const scheme = typeof auth === 'object' ? auth.scheme : 'Bearer';
-    // Only the caller's own header can show its token expired; another spelling is the check's question.
-    return { header: `${scheme} ${token}`, ...(typeof auth === 'object' ? {} : { sentWith: { source, token } }) };
+    // Another spelling of the scheme also carries the caller's token: a 401 to it may be an expiry too,
+    // and the answer with a fresh token is the one that says whether the spelling is accepted.
+    return { header: `${scheme} ${token}`, sentWith: { source, token } };
   }
 
   /** Times each caller's token command was run again during the run (absent: no command, or never). */
