@@ -19,10 +19,11 @@ import { statementIndex, statementsText } from '../statements/statement-index.js
 import { Progress } from '../report/progress.js';
 import { exitCodeFor, suiteVersion } from '../results/results.js';
 import { CannotRun } from '../runner/cannot-run.js';
-import { preflight } from '../runner/preflight.js';
+import { afterPreflight, preflight } from '../runner/preflight.js';
+import { obtainTokens } from '../runner/obtain-tokens.js';
 import { runResultsFor } from '../runner/run-results.js';
 import { settingsFrom } from '../runner/settings-from.js';
-import { writeReports } from '../report/write.js';
+import { harPlace, writeReports } from '../report/write.js';
 import { CREATED_JOURNAL, CreatedJournal } from '../report/created-journal.js';
 import { reportDirProblem } from '../report/report-dir.js';
 import { redactorFor } from '../harness/secrets.js';
@@ -115,19 +116,23 @@ async function main(argv: string[]): Promise<number> {
       reference = await startReference({});
       console.error(`no --base-url: testing the embedded reference implementation at ${reference.url}`);
     }
-    const settings: RunSettings = { ...settingsFrom(config, reference), createdJournalPath: join(reportDir, CREATED_JOURNAL) };
-    CreatedJournal.inDir(reportDir, settings.baseUrl).start();
-    const redactor = redactorFor(settings);
-    const resultsOf = runResultsFor(config, settings, startedAt, redactor);
+    const obtained = reference === undefined ? await obtainTokens(config) : {};
+    const given: RunSettings = { ...settingsFrom(config, reference, obtained), createdJournalPath: join(reportDir, CREATED_JOURNAL) };
+    CreatedJournal.inDir(reportDir, given.baseUrl).start();
+    const redactor = redactorFor(given);
+    const resultsOf = runResultsFor(config, given, startedAt, redactor);
 
-    const checked = await preflight(settings, redactor);
+    const har = harPlace(reportDir, config.har);
+    const checked = await preflight(given, redactor);
     if (checked.refusal !== undefined) {
       // The reads that show the mistake are kept, so the report says what the target answered.
-      writeReports(reportDir, resultsOf([], [checked.refusal], checked.exchanges), redactor);
+      const refused = resultsOf([], [checked.refusal], checked.exchanges, { har: har.name });
+      writeReports(reportDir, refused, redactor, undefined, { records: checked.records, dropped: 0, path: har.path });
       writeWhy = undefined;
       throw new CannotRun(checked.refusal);
     }
 
+    const settings = afterPreflight(given, checked);
     const progress = new Progress(process.stderr, { env: process.env, ...(config.shard ? {} : { expectedTotal: checks.length }) });
     console.error(`banklink-conformance ${suiteVersion()}: ${checks.length} checks against ${settings.baseUrl} (seed ${settings.seed})`);
     // The runner stops starting checks at the bound and reports what it has; this is the last resort
@@ -169,9 +174,11 @@ async function main(argv: string[]): Promise<number> {
     const results = resultsOf(run.results, run.errors, checked.exchanges, {
       ...(run.traffic ? { traffic: run.traffic } : {}),
       ...(run.consistency ? { consistency: run.consistency } : {}),
+      har: har.name,
     });
     const sinceBaseline = baseline ? compareRuns(baseline, results) : undefined;
-    const files = writeReports(reportDir, results, redactor, sinceBaseline);
+    const traffic = { records: [...checked.records, ...run.exchanges], dropped: run.exchangesDropped, path: har.path };
+    const files = writeReports(reportDir, results, redactor, sinceBaseline, traffic);
     writeWhy = undefined;
     console.log(redactor.text(summaryText(results, paintFor(process.stdout, process.env), files, sinceBaseline)));
     return exitCodeFor(results.verdict);

@@ -4,9 +4,10 @@
  * in a green gate (the embedded reference tested instead of the target) nor blame the server for the
  * user's mistake.
  */
+import { MIN_TOKEN_LENGTH } from '../http/token-command.js';
 
 /** The settings that name a target: any of them given means the user meant a remote run. */
-export const TARGET_FLAGS = ['base-url', 'token', 'user-id', 'token-b', 'user-id-b'] as const;
+export const TARGET_FLAGS = ['base-url', 'token', 'token-command', 'user-id', 'token-b', 'token-b-command', 'user-id-b'] as const;
 
 /**
  * CONFORMANCE_* names that are read somewhere other than the options table of config.ts. Any such
@@ -17,15 +18,11 @@ export const OTHER_KNOWN_VARIABLES: readonly string[] = [];
 /** Flags whose values are tokens (checked for the "Bearer " prefix and a minimum length). */
 export const TOKEN_FLAGS = ['token', 'token-b'] as const;
 
-/**
- * Shorter tokens are refused rather than redacted: a 4-letter token such as "user" is also a word
- * of every check id and path, so replacing it in the reports would garble them, and not replacing
- * it would print it. Real bearer tokens are far longer (RFC 6750 tokens are random strings).
- */
-export const MIN_TOKEN_LENGTH = 8;
+/** Shorter tokens are refused rather than redacted (the reason is beside the constant); one length for a token given and one a command prints. */
+export { MIN_TOKEN_LENGTH };
 
 export interface Mistake {
-  code: 'UNKNOWN_VARIABLE' | 'EMPTY_BASE_URL' | 'TARGET_WITHOUT_BASE_URL' | 'BAD_TOKEN' | 'NPM_SWALLOWED_FLAG';
+  code: 'UNKNOWN_VARIABLE' | 'EMPTY_BASE_URL' | 'TARGET_WITHOUT_BASE_URL' | 'BAD_TOKEN' | 'TOKEN_AND_COMMAND' | 'NPM_SWALLOWED_FLAG';
   message: string;
 }
 
@@ -115,6 +112,27 @@ export function tokenMistake(value: string, where: string): Mistake | undefined 
     return {
       code: 'BAD_TOKEN',
       message: `${where} is ${value.length} characters long, shorter than ${MIN_TOKEN_LENGTH}: it cannot be told apart from ordinary words in the reports to keep it out of them; use a real access token`,
+    };
+  }
+  return undefined;
+}
+
+/** Each caller's token and the command that would obtain it instead. */
+export const TOKEN_COMMAND_FLAGS = [
+  ['token', 'token-command'],
+  ['token-b', 'token-b-command'],
+] as const;
+
+/**
+ * A caller's token given both ways: which one the run would send is a guess the suite does not make
+ * (a stale token in .env beside a new helper is the usual cause), whichever layer each came from.
+ */
+export function tokenAndCommandMistake(given: ReadonlyMap<string, string>, whereOf: (flag: string) => string): Mistake | undefined {
+  for (const [token, command] of TOKEN_COMMAND_FLAGS) {
+    if ((given.get(token) ?? '') === '' || (given.get(command) ?? '') === '') continue;
+    return {
+      code: 'TOKEN_AND_COMMAND',
+      message: `${whereOf(token)} and ${whereOf(command)} both give the ${token === 'token' ? "caller's" : "second caller's"} token: keep one of them (the command, for a token that expires)`,
     };
   }
   return undefined;

@@ -12,6 +12,7 @@ import {
   closest,
   npmSwallowedFlag,
   targetMistake,
+  tokenAndCommandMistake,
   tokenMistake,
   unknownVariable,
   type Mistake,
@@ -26,7 +27,13 @@ export interface Config {
   userId?: string;
   tokenB?: string;
   userIdB?: string;
+  /** A shell command that prints the caller's token (--token-command), run again as the token expires; never with token. */
+  tokenCommand?: string;
+  /** The same for the second caller (--token-b-command). */
+  tokenBCommand?: string;
   reportDir: string;
+  /** Where the run's traffic goes as HAR 1.2 (--har); absent: traffic.har in the report directory. */
+  har?: string;
   readOnly: boolean;
   maxWrites: number;
   /** Whether --max-writes was given (flag, environment or .env): then it also caps the paging data top-up. */
@@ -95,11 +102,29 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'token-b', key: 'tokenB', kind: 'string', help: "a second caller's token (tenant-isolation checks; skipped without it)" },
   { flag: 'user-id-b', key: 'userIdB', kind: 'string', help: 'a User of the second caller' },
   {
+    flag: 'token-command',
+    key: 'tokenCommand',
+    kind: 'string',
+    help: "a shell command that prints the caller's token (or OAuth JSON with access_token, expires_in), run again before it expires",
+  },
+  {
+    flag: 'token-b-command',
+    key: 'tokenBCommand',
+    kind: 'string',
+    help: "the same for the second caller's token, instead of --token-b",
+  },
+  {
     flag: 'report-dir',
     key: 'reportDir',
     kind: 'string',
     default: 'reports',
     help: 'where results.json, junit.xml, report.md and report.html go',
+  },
+  {
+    flag: 'har',
+    key: 'har',
+    kind: 'string',
+    help: 'where every exchange of the run goes as HAR 1.2, redacted (default: traffic.har in the report dir)',
   },
   { flag: 'read-only', key: 'readOnly', kind: 'boolean', default: 'false', help: 'send no POST; checks that need writes are skipped' },
   {
@@ -259,6 +284,7 @@ export function loadConfig(sources: ConfigSources): Config {
   }
   const whereOf = (flag: string): string => where.get(flag) ?? `--${flag}`;
   raiseIf(targetMistake(given, whereOf));
+  raiseIf(tokenAndCommandMistake(given, whereOf));
   for (const flag of TOKEN_FLAGS) {
     const value = raw.get(flag);
     if (value !== undefined) raiseIf(tokenMistake(value, whereOf(flag)));
@@ -364,10 +390,10 @@ function validateRemoteTarget(config: Config): void {
   if (url.username || url.password) {
     throw new ConfigError('BAD_URL', '--base-url must not hold credentials; pass the token with --token or CONFORMANCE_TOKEN');
   }
-  if (!config.token) {
+  if (!config.token && !config.tokenCommand) {
     throw new ConfigError(
       'MISSING_TOKEN',
-      `a target was given (--base-url) but no token: set ${envName('token')} in the environment or .env (or pass --token T)`,
+      `a target was given (--base-url) but no token: set ${envName('token')} in the environment or .env (or pass --token T, or --token-command CMD that prints one)`,
     );
   }
   if (!config.userId) {
@@ -419,7 +445,7 @@ export function helpText(): string {
     '            (bad configuration, unreachable target, inconclusive checks, internal error) | 129, 130, 143 interrupted',
     '            (SIGHUP or the end of the command that started it, Ctrl-C, SIGTERM: no request after it,',
     '            and the reports say INTERRUPTED and how far the run got).',
-    'Reports: DIR/results.json, DIR/junit.xml, DIR/report.md, DIR/report.html',
+    'Reports: DIR/results.json, DIR/junit.xml, DIR/report.md, DIR/report.html, DIR/traffic.har (--har)',
   );
   return lines.join('\n');
 }

@@ -8,6 +8,7 @@ import { test } from 'vitest';
 import { checkSpec, type CheckId } from '../checks/registry.js';
 import type { CheckResult } from '../checks/types.js';
 import type { ThrottleStats } from '../http/adaptive-throttle.js';
+import type { TrafficRecord } from '../http/traffic-record.js';
 import { isHttpError } from '../http/errors.js';
 import { runContext } from './context.js';
 import { consistencyStats, type ConsistencyStats } from './settle.js';
@@ -21,6 +22,8 @@ declare module 'vitest' {
     conformanceTraffic?: ThrottleStats;
     /** The listing lag observed so far in the run (same: the last one tells the run). */
     conformanceConsistency?: ConsistencyStats;
+    /** The run's exchanges completed since the previous check ended, redacted (the HAR is made of them); and how many were past its bound. */
+    conformanceExchanges?: { records: TrafficRecord[]; dropped: number };
   }
 }
 
@@ -56,6 +59,7 @@ export function conformanceCheck(id: CheckId, body: CheckBody, options: CheckOpt
       context.task.meta.conformance = result;
       context.task.meta.conformanceTraffic = runContext().client.throttleStats();
       context.task.meta.conformanceConsistency = consistencyStats(runContext().client, settings);
+      context.task.meta.conformanceExchanges = { records: runContext().traffic.drain(), dropped: runContext().traffic.dropped };
       if (result.outcome === 'fail') throw new Error(result.message);
       if (result.outcome === 'skip') context.skip(result.message);
     },

@@ -13,7 +13,10 @@ import type { Exchange } from '../http/exchange.js';
 import { ListViews } from '../model/list-views.js';
 import { AnswerAudit } from './answer-audit.js';
 import { ExchangeInvariants } from './invariants/exchange-invariants.js';
-import { redactorFor } from './secrets.js';
+import { TokenSource } from '../http/token-source.js';
+import { toTrafficRecord, TrafficRecorder } from '../http/traffic-record.js';
+import { currentSender } from '../http/sender.js';
+import { addCallerToken, redactorFor } from './secrets.js';
 import { DEFAULT_SETTLE_MS, type RunSettings } from './settings.js';
 
 export interface RunContext {
@@ -26,6 +29,8 @@ export interface RunContext {
   invariants: ExchangeInvariants;
   /** Every list walk of the run, per caller, and the relations between them (src/model/list-views.ts). */
   views: ListViews<Exchange>;
+  /** Every exchange of the run, redacted as it completes, for the HAR (src/http/traffic-record.ts). */
+  traffic: TrafficRecorder;
 }
 
 export function contextFor(settings: RunSettings): RunContext {
@@ -38,9 +43,15 @@ export function contextFor(settings: RunSettings): RunContext {
     userIdA: settings.userIdA,
     ...(settings.userIdB !== undefined ? { userIdB: settings.userIdB } : {}),
   });
+  const traffic = new TrafficRecorder();
   const journal = settings.createdJournalPath !== undefined ? new CreatedJournal(settings.createdJournalPath, settings.baseUrl) : undefined;
   const client = new HttpClient({
     ...targetOptionsFrom(settings),
+    tokenSources: tokenSourcesFor(settings, (caller, fresh) => {
+      addCallerToken(redactor, caller, fresh);
+      invariants.addCallerToken(caller, fresh);
+    }),
+    ...(settings.seqFrom !== undefined ? { seqFrom: settings.seqFrom } : {}),
     concurrency: settings.concurrency,
     readOnly: settings.readOnly,
     maxWrites: settings.maxWrites,
@@ -56,6 +67,7 @@ export function contextFor(settings: RunSettings): RunContext {
         }
       }
       redactor.learnFrom(exchange.json);
+      traffic.record(toTrafficRecord(exchange, redactor, currentSender()));
       audit.inspect(exchange);
       invariants.inspect(exchange);
       const createdId = journal ? createdIdOf(exchange) : undefined;
@@ -63,5 +75,18 @@ export function contextFor(settings: RunSettings): RunContext {
     },
   });
   client.storedProbe = makeStoredProbe(client, { defaultUserId: settings.userIdA, settleMs: settings.settleMs ?? DEFAULT_SETTLE_MS });
-  return { settings, client, redactor, audit, invariants, views: new ListViews<Exchange>() };
+  return { settings, client, redactor, audit, invariants, views: new ListViews<Exchange>(), traffic };
+}
+
+/** A source per caller whose token came from a command; each new token goes to the redactor before it is sent. */
+function tokenSourcesFor(settings: RunSettings, learn: (caller: 'a' | 'b', token: string) => void): { a?: TokenSource; b?: TokenSource } {
+  const sourceOf = (caller: 'a' | 'b', token: string | undefined): TokenSource | undefined => {
+    const state = settings.tokenCommands?.[caller];
+    if (state === undefined || token === undefined) return undefined;
+    const issued = { token, ...(state.expiresAt !== undefined ? { expiresAt: state.expiresAt } : {}), served: state.served === true };
+    return new TokenSource(issued, { command: state.command, named: state.named }, (fresh) => learn(caller, fresh));
+  };
+  const a = sourceOf('a', settings.tokenA);
+  const b = sourceOf('b', settings.tokenB);
+  return { ...(a ? { a } : {}), ...(b ? { b } : {}) };
 }

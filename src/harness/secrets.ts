@@ -12,6 +12,11 @@ function secretsOf(token: string | undefined, variable: string, withNearMisses: 
   return [{ value: token, placeholder: `$${variable}` }, ...nearMisses.map((m) => ({ value: m.value, placeholder: m.placeholder }))];
 }
 
+/** A caller's token obtained again during the run (--token-command): printed as the same variable as the first one. */
+export function addCallerToken(redactor: Redactor, caller: 'a' | 'b', token: string): void {
+  redactor.addSecrets(caller === 'a' ? secretsOf(token, 'CONFORMANCE_TOKEN', true) : secretsOf(token, 'CONFORMANCE_TOKEN_B', false));
+}
+
 export function redactorFor(tokens: { tokenA?: string; tokenB?: string }): Redactor {
   // Only the first caller's token is sent in near-miss forms (suites/auth.test.ts).
   return new Redactor([...secretsOf(tokens.tokenA, 'CONFORMANCE_TOKEN', true), ...secretsOf(tokens.tokenB, 'CONFORMANCE_TOKEN_B', false)]);

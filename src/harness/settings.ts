@@ -1,3 +1,5 @@
+import type { TokenCommandSettings } from '../http/token-source.js';
+
 /**
  * What the CLI hands to the suites (through vitest's provide/inject): plain JSON, resolved once.
  */
@@ -30,6 +32,17 @@ export interface RunSettings {
   settleMs?: number;
   /** PEM text of the private CA of --ca-cert (read once by the CLI). */
   caPem?: string;
+  /** The callers whose token came from a command (--token-command): run again as the token expires (src/http/token-source.ts). */
+  tokenCommands?: { a?: TokenCommandState; b?: TokenCommandState };
+  /** Exchanges sent before the checks' (the preflight's): the checks' are numbered after them, so an id names one exchange of the run. */
+  seqFrom?: number;
+}
+
+/** A command's token as the checks take it over: the command, when the token it printed expires, and whether it worked already. */
+export interface TokenCommandState extends TokenCommandSettings {
+  expiresAt?: number;
+  /** The preflight saw it accepted: a 401 to it later means it expired. */
+  served?: boolean;
 }
 
 declare module 'vitest' {

@@ -29,6 +29,8 @@ export interface ThrottleStats {
     connectionResends: number;
     storedDespiteRefusal: number;
   };
+  /** Times each caller's token command (--token-command, --token-b-command) was run again during the run; absent: never. */
+  tokenRefreshes?: { a: number; b: number };
 }
 
 /** The rate is halved on a 429 (CUBIC's beta is 0.7; the halving is what the issue asks for). */

@@ -15,6 +15,8 @@ import { AdaptiveThrottle, type ThrottleStats } from './adaptive-throttle.js';
 import { parseRetryAfter, sleep } from './throttle.js';
 import { isIdempotent, isTransientRefusal, transientDelayMs } from './transient.js';
 import { isTlsFailure, tlsFailureSentence } from './tls-trust.js';
+import { TokenCommandError } from './token-command.js';
+import { TokenSource } from './token-source.js';
 
 /** Whether a write that got no usable answer was stored after all (src/http/stored-probe.ts finds out). */
 export type StoredVerdict = { stored: false } | { stored: true; id: string } | { stored: 'unknown'; why: string };
@@ -23,7 +25,8 @@ export type AuthChoice =
   | 'a' // the caller's token (--token)
   | 'b' // the second caller's token (--token-b)
   | 'none' // no Authorization header at all
-  | { header: string }; // an exact Authorization header value (auth checks)
+  | { header: string } // an exact Authorization header value (auth checks)
+  | { scheme: string; caller: 'a' }; // the caller's current token after another spelling of the scheme ("bearer")
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
@@ -66,6 +69,16 @@ export interface HttpClientOptions {
   caPem?: string;
   /** Told of every exchange as it completes (the run's redactor learns personal data from it). */
   onExchange?: (exchange: Exchange) => void;
+  /** Where each caller's token comes from when it is not the fixed tokenA/tokenB (--token-command): refreshed as it expires. */
+  tokenSources?: { a?: TokenSource; b?: TokenSource };
+  /** The seq of the first exchange, less one: a run's clients number their exchanges as one sequence (the preflight's come first). */
+  seqFrom?: number;
+}
+
+/** The token an exchange was sent with, and whose it is, so its answer can tell the token worked or expired. */
+interface SentWith {
+  source: TokenSource;
+  token: string;
 }
 
 export class HttpClient {
@@ -85,7 +98,8 @@ export class HttpClient {
   readonly createdIds = new Set<string>();
   /** When the run's latest write ended (Date.now(); 0 before any): absence proofs wait out the settle window from it. */
   lastWriteEndedAt = 0;
-  private seq = 0;
+  private seq: number;
+  private readonly tokens: { a: TokenSource; b?: TokenSource };
   /** Writes (and resends after a dropped connection) go out on connections of their own, each closed after its answer: they never meet a pooled connection the server dropped while it was idle. */
   private readonly writeAgent: Dispatcher;
   /** Finds out whether a POST that got no usable answer was stored anyway (stored-probe.ts); set by the run. */
@@ -97,6 +111,15 @@ export class HttpClient {
 
   constructor(readonly options: HttpClientOptions) {
     this.base = new URL(options.baseUrl);
+    this.seq = options.seqFrom ?? 0;
+    this.tokens = {
+      a: options.tokenSources?.a ?? new TokenSource({ token: options.tokenA }, undefined),
+      ...(options.tokenSources?.b !== undefined
+        ? { b: options.tokenSources.b }
+        : options.tokenB !== undefined
+          ? { b: new TokenSource({ token: options.tokenB }, undefined) }
+          : {}),
+    };
     this.budget = new WriteBudget(options.maxWrites);
     this.throttle = new AdaptiveThrottle(options.rateLimit, options.throttleBudgetMs);
     const pool = {
@@ -117,14 +140,30 @@ export class HttpClient {
     return new URL(this.base.origin + basePath + path).toString() + (search === '' ? '' : `?${search}`);
   }
 
-  authorizationFor(auth: AuthChoice): string | undefined {
-    if (auth === 'none') return undefined;
-    if (auth === 'a') return `Bearer ${this.options.tokenA}`;
-    if (auth === 'b') {
-      if (!this.options.tokenB) throw new Error('a check asked for the second token without checking it is configured');
-      return `Bearer ${this.options.tokenB}`;
+  /** The Authorization header for `auth`, and the token source it came from (a caller's own token only). */
+  private async authorizationFor(auth: AuthChoice): Promise<{ header?: string; sentWith?: SentWith }> {
+    if (auth === 'none') return {};
+    if (typeof auth === 'object' && 'header' in auth) return { header: auth.header };
+    const caller = typeof auth === 'object' ? auth.caller : auth;
+    const source = caller === 'a' ? this.tokens.a : this.tokens.b;
+    if (source === undefined) throw new Error('a check asked for the second token without checking it is configured');
+    let token: string;
+    try {
+      token = await source.current();
+    } catch (error) {
+      throw tokenCommandFailure(error);
     }
-    return auth.header;
+    const scheme = typeof auth === 'object' ? auth.scheme : 'Bearer';
+    // Another spelling of the scheme also carries the caller's token: a 401 to it may be an expiry too,
+    // and the answer with a fresh token is the one that says whether the spelling is accepted.
+    return { header: `${scheme} ${token}`, sentWith: { source, token } };
+  }
+
+  /** Times each caller's token command was run again during the run (absent: no command, or never). */
+  tokenRefreshes(): { a: number; b: number } | undefined {
+    const a = this.tokens.a.refreshes;
+    const b = this.tokens.b?.refreshes ?? 0;
+    return a + b > 0 ? { a, b } : undefined;
   }
 
   async send(options: RequestOptions): Promise<Exchange> {
@@ -160,9 +199,15 @@ export class HttpClient {
 
   private async sendWithRetries(method: string, options: RequestOptions): Promise<Exchange> {
     let transientAttempts = 0;
+    let tokenResent = false;
     for (let attempt = 0; ;) {
       const sentAt = await this.throttle.acquire();
       const exchange = await this.sendOnceRecovering(method, options, attempt);
+      // The token had expired and a new one was obtained: the same request once more, its answer judged as any.
+      if (exchange.tokenRefreshed === true && !tokenResent) {
+        tokenResent = true;
+        continue;
+      }
       if (exchange.status === 429) {
         this.waitOutThrottle(exchange, method, options, sentAt, attempt);
         attempt += 1;
@@ -232,9 +277,11 @@ export class HttpClient {
   /** The run's traffic: requests, 429s, the time paused and the rate the client adapted to. */
   throttleStats(): ThrottleStats {
     const { retried, persisted, connectionResends, storedDespiteRefusal } = this.recoveries;
+    const tokenRefreshes = this.tokenRefreshes();
     return {
       ...this.throttle.stats(),
       transient: { retried: { ...retried }, persisted: { ...persisted }, connectionResends, storedDespiteRefusal },
+      ...(tokenRefreshes !== undefined ? { tokenRefreshes } : {}),
     };
   }
 
@@ -264,7 +311,7 @@ export class HttpClient {
   private async sendOnce(method: string, options: RequestOptions, attempt: number, how = { ownConnection: false }): Promise<Exchange> {
     const url = this.url(options.path, options.query);
     const headers: Record<string, string> = { accept: 'application/json', ...(options.headers ?? {}) };
-    const authorization = this.authorizationFor(options.auth ?? 'a');
+    const { header: authorization, sentWith } = await this.authorizationFor(options.auth ?? 'a');
     if (authorization !== undefined) headers.authorization = authorization;
     let body: string | undefined;
     if (options.json !== undefined) {
@@ -274,6 +321,7 @@ export class HttpClient {
       body = options.rawBody;
     }
     const req: ExchangeRequest = { method, url, headers, ...(body !== undefined ? { body } : {}) };
+    const startedAt = Date.now();
     const started = performance.now();
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
@@ -301,7 +349,9 @@ export class HttpClient {
         json: undefined,
         durationMs: Math.round(performance.now() - started),
         throttledRetries: attempt,
+        startedAt,
       };
+      const refreshFailure = await this.judgeToken(exchange, sentWith);
       if (bodyText.length > 0) {
         try {
           exchange.json = JSON.parse(bodyText);
@@ -318,6 +368,7 @@ export class HttpClient {
         bodyBytes,
         jsonParses: exchange.jsonError === undefined,
         auth: typeof options.auth === 'object' ? 'other' : (options.auth ?? 'a'),
+        ...(exchange.tokenRefreshed ? { tokenRefreshed: true as const } : {}),
       });
       const oddSuccess =
         exchange.status >= 200 &&
@@ -331,11 +382,29 @@ export class HttpClient {
         if (!createdId.startsWith('(')) this.createdIds.add(createdId);
       }
       this.options.onExchange?.(exchange);
+      if (refreshFailure !== undefined) throw refreshFailure;
       return exchange;
     } catch (error) {
       throw this.translate(error, method, url, controller.signal.aborted);
     } finally {
       clearTimeout(timer);
+    }
+  }
+
+  /**
+   * What the answer says of the caller's token: a 2xx, that it works; a 401 to a token that worked
+   * before, that it expired (a new one is obtained and the exchange marked to be sent again). A
+   * command that fails then is handed back to be thrown once the exchange is in the run's traffic.
+   */
+  private async judgeToken(exchange: Exchange, sentWith: SentWith | undefined): Promise<Error | undefined> {
+    if (sentWith === undefined) return undefined;
+    if (isSuccessStatus(exchange.status)) sentWith.source.servedWith(sentWith.token);
+    if (exchange.status !== 401) return undefined;
+    try {
+      if ((await sentWith.source.afterRefusal(sentWith.token)) !== undefined) exchange.tokenRefreshed = true;
+      return undefined;
+    } catch (error) {
+      return tokenCommandFailure(error);
     }
   }
 
@@ -411,6 +480,13 @@ const NOTABLE_KEPT = 50;
 
 /** Socket-level failures that a request on a reused connection can meet through no fault of the target. */
 const STALE_SOCKET = /UND_ERR_SOCKET|ECONNRESET|EPIPE|other side closed/;
+
+const isSuccessStatus = (status: number): boolean => status >= 200 && status < 300;
+
+/** A token command that failed mid-run makes the request's check inconclusive, with the command's sentence. */
+function tokenCommandFailure(error: unknown): Error {
+  return error instanceof TokenCommandError ? new HttpError('TOKEN_COMMAND', error.message) : (error as Error);
+}
 
 function pathOf(url: string): string {
   const parsed = new URL(url);

@@ -19,6 +19,10 @@ export interface Exchange {
   durationMs: number;
   /** How many 429 answers were waited out before this one. */
   throttledRetries: number;
+  /** When the request was sent (Date.now()); the HAR's startedDateTime. */
+  startedAt?: number;
+  /** A 401 to a token that had worked: a new token was obtained and the request sent again (its answer is the next exchange). */
+  tokenRefreshed?: true;
 }
 
 export const isSuccess = (exchange: { status: number }): boolean => exchange.status >= 200 && exchange.status < 300;
@@ -45,4 +49,6 @@ export interface ExchangeSummary {
   auth: 'a' | 'b' | 'none' | 'other';
   /** A transient refusal (502, 503, 504) the client sent again: the retry's answer is the one the checks saw. */
   resent?: true;
+  /** A 401 to an expired token: a new token was obtained and the request sent again. */
+  tokenRefreshed?: true;
 }

@@ -64,7 +64,7 @@ export function replaceWhole(text: string, value: string, placeholder: string): 
 
 export class Redactor {
   /** The configured secrets (tokens): few, any length, replaced first. */
-  private readonly secrets: Secret[];
+  private secrets: Secret[];
   /** Personal values learned from the target: up to MAX_LEARNED, replaced in one pass. */
   private readonly learned = new ReplacementIndex(MIN_LEARNED_LENGTH);
   private readonly ours = new Set<string>();
@@ -72,6 +72,17 @@ export class Redactor {
   constructor(secrets: Secret[]) {
     // Longest first, so a secret that contains another is replaced whole.
     this.secrets = secrets.filter((s) => s.value.length > 0).sort((a, b) => b.value.length - a.value.length);
+  }
+
+  /**
+   * Secrets met during the run: a token obtained again from --token-command is told here before it is
+   * sent, so everything printed afterwards, the exchanges it is sent in first, replaces it as well.
+   */
+  addSecrets(secrets: Secret[]): void {
+    const known = new Set(this.secrets.map((s) => s.value));
+    const added = secrets.filter((s) => s.value.length > 0 && !known.has(s.value));
+    if (added.length === 0) return;
+    this.secrets = [...this.secrets, ...added].sort((a, b) => b.value.length - a.value.length);
   }
 
   /** Replace every secret standing whole, and every personal value learned from the target, inside free text. */

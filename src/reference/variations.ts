@@ -43,6 +43,12 @@ export interface Variation {
   clockSkewMs: number;
   /** Cursors hold characters that are reserved in a query string (& # % / ? + = and a space); a client must percent-encode them. */
   reservedCursorChars: boolean;
+  /**
+   * 5: the spec says how a token is sent, not how it is obtained or how long it lasts. Every token
+   * stops being accepted this many ms after it was issued (the fixtures' at the server's start, the
+   * rest by mintToken); 0 = tokens never expire. No preset: a run needs a token command to follow it.
+   */
+  tokenLifetimeMs: number;
 }
 
 export const baseline: Variation = {
@@ -68,6 +74,7 @@ export const baseline: Variation = {
   idleCloseMs: 0,
   clockSkewMs: 0,
   reservedCursorChars: false,
+  tokenLifetimeMs: 0,
 };
 
 /** Named presets; each flips several independent choices so the matrix stays short. */

@@ -7,6 +7,7 @@ import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/n
 import type { CheckResult } from '../checks/types.js';
 import type { ThrottleStats } from '../http/adaptive-throttle.js';
 import type { ConsistencyStats } from '../results/results.js';
+import type { TrafficRecord } from '../http/traffic-record.js';
 
 export interface CollectorEvents {
   onStart?(total: number): void;
@@ -20,6 +21,10 @@ export class CollectorReporter implements Reporter {
   traffic: ThrottleStats | undefined;
   /** The run's observed listing lag: the snapshot with the most samples. */
   consistency: ConsistencyStats | undefined;
+  /** Every exchange of the run the checks handed on, redacted, in the order they arrived (the HAR sorts them). */
+  readonly exchanges: TrafficRecord[] = [];
+  /** Exchanges past the recorder's bound (the largest count a check saw). */
+  exchangesDropped = 0;
   private done = 0;
 
   constructor(private readonly events: CollectorEvents = {}) {}
@@ -42,6 +47,11 @@ export class CollectorReporter implements Reporter {
     const consistency = testCase.meta().conformanceConsistency;
     if (consistency !== undefined && (this.consistency === undefined || consistency.samples >= this.consistency.samples))
       this.consistency = consistency;
+    const exchanges = testCase.meta().conformanceExchanges;
+    if (exchanges !== undefined) {
+      for (const record of exchanges.records) this.exchanges.push(record);
+      this.exchangesDropped = Math.max(this.exchangesDropped, exchanges.dropped);
+    }
     this.results.push(result);
     this.events.onCheck?.(result, this.done);
   }

@@ -8,6 +8,7 @@
 import type { Comparison } from '../compare/diff.js';
 import { sinceBaselineHtml } from '../compare/html.js';
 import { conditionLines } from './run-conditions.js';
+import { harEntryLabel } from './har-entry.js';
 import type { Outcome } from '../checks/types.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
 import { hasRequirement, requirement } from '../core/requirements.js';
@@ -107,14 +108,14 @@ addEventListener('beforeprint',function(){document.querySelectorAll('details').f
 document.querySelectorAll('pre.curl').forEach(function(pre){if(!navigator.clipboard)return;var b=document.createElement('button');b.className='copy';b.type='button';b.textContent='copy';b.onclick=function(){navigator.clipboard.writeText(pre.textContent).then(function(){b.textContent='copied'})};pre.parentNode.insertBefore(b,pre)});
 `;
 
-function exchangeBlock(e: ExchangeEvidence): string {
+function exchangeBlock(e: ExchangeEvidence, results: Pick<Results, 'har'>): string {
   const requestHead = [`${e.method} ${e.url}`, ...Object.entries(e.requestHeaders).map(([k, v]) => `${k}: ${v}`)].join('\n');
   const request = e.requestBody !== undefined ? `${requestHead}\n\n${bodyExcerpt(e.requestBody, 20)}` : requestHead;
   const responseHead = [`HTTP ${e.status}`, ...Object.entries(e.responseHeaders).map(([k, v]) => `${k}: ${v}`)].join('\n');
   const response = e.responseBody ? `${responseHead}\n\n${bodyExcerpt(e.responseBody, 24)}` : responseHead;
   // The curl line first: at 2 a.m. replaying the request is the next step, the bodies are the detail.
   return `<div class="exchange">
-<p class="curl-label">Reproduce with</p><pre class="curl">${esc(e.curl)}</pre>
+<p class="curl-label">Reproduce with${esc(harEntryLabel(results, e.seq))}</p><pre class="curl">${esc(e.curl)}</pre>
 <p class="curl-label">Request (redacted)</p><pre>${esc(request)}</pre>
 <p class="curl-label">Response (redacted excerpt, ${e.durationMs} ms)</p><pre>${esc(response)}</pre>
 </div>`;
@@ -152,7 +153,7 @@ function findingsBlock(check: CheckRecord): string {
   return `<ol class="findings">${items.join('')}</ol>${more}`;
 }
 
-function caseBlock(check: CheckRecord, open: boolean): string {
+function caseBlock(check: CheckRecord, open: boolean, results: Pick<Results, 'har'>): string {
   const exchanges = evidenceOf(check);
   const source =
     check.level === 'SHOULD'
@@ -165,7 +166,7 @@ function caseBlock(check: CheckRecord, open: boolean): string {
 <blockquote class="quote">${esc(readableQuote(check.quote))}</blockquote>${source}</div>
 <h4>What was expected, what was seen</h4>
 ${findingsBlock(check)}
-${exchanges.length ? `<h4>Evidence</h4>${exchanges.map(exchangeBlock).join('\n')}` : '<p class="none">No exchange recorded for this check.</p>'}
+${exchanges.length ? `<h4>Evidence</h4>${exchanges.map((e) => exchangeBlock(e, results)).join('\n')}` : '<p class="none">No exchange recorded for this check.</p>'}
 ${check.exchangeCount > exchanges.length ? `<p class="none">${check.exchangeCount} exchanges in all; results.json holds the ones the findings cite.</p>` : ''}
 </div></details>`;
 }
@@ -307,10 +308,10 @@ export function toHtml(results: Results, sinceBaseline?: Comparison): string {
   const sections = [
     sinceBaseline ? sinceBaselineHtml(sinceBaseline) : '',
     failures.length
-      ? `<section id="failures"><h2>Failures: requirements the target breaks</h2>${failures.map((c) => caseBlock(c, true)).join('\n')}</section>`
+      ? `<section id="failures"><h2>Failures: requirements the target breaks</h2>${failures.map((c) => caseBlock(c, true, results)).join('\n')}</section>`
       : '',
     warnings.length
-      ? `<section id="warnings"><h2>Warnings: conventions where the spec is silent</h2>${warnings.map((c) => caseBlock(c, false)).join('\n')}</section>`
+      ? `<section id="warnings"><h2>Warnings: conventions where the spec is silent</h2>${warnings.map((c) => caseBlock(c, false, results)).join('\n')}</section>`
       : '',
     inconclusive.length
       ? `<section id="inconclusive"><h2>Inconclusive: the target did not let these finish</h2><ul>${inconclusive.map((c) => `<li><code>${esc(c.id)}</code>: ${esc(c.message)}</li>`).join('')}</ul></section>`

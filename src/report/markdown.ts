@@ -9,6 +9,7 @@ import { readableQuote } from './readable-quote.js';
 import type { Comparison } from '../compare/diff.js';
 import { sinceBaselineMarkdown } from '../compare/render.js';
 import { conditionLines } from './run-conditions.js';
+import { harEntryLabel, harEntryOf } from './har-entry.js';
 import type { CheckRecord, Results } from '../results/results.js';
 import { compareSections, sectionLabel } from './sections.js';
 import { createdSummary, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
@@ -23,7 +24,7 @@ const counterexampleLines = (text: string): string[] =>
 /** Inline code that survives backticks inside the value. */
 const code = (text: string): string => (text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``);
 
-function detail(check: CheckRecord): string[] {
+function detail(check: CheckRecord, results: Pick<Results, 'har'>): string[] {
   const lines = [
     `### ${check.outcome.toUpperCase()} ${code(check.id)}: ${check.title}`,
     '',
@@ -44,7 +45,8 @@ function detail(check: CheckRecord): string[] {
   }
   if (check.findings.length === 0) lines.push(`- ${clip(oneLine(check.message), 2_000)}`);
   if (check.findings.length > 5) lines.push(`- and ${check.findings.length - 5} more findings (results.json has them all)`);
-  for (const curl of check.curl.slice(0, 2)) lines.push('', 'Reproduce with:', '', '```sh', clip(curl, 2_000), '```');
+  for (const curl of check.curl.slice(0, 2))
+    lines.push('', `Reproduce with${harEntryLabel(results, harEntryOf(check, curl))}:`, '', '```sh', clip(curl, 2_000), '```');
   lines.push('');
   return lines;
 }
@@ -52,11 +54,11 @@ function detail(check: CheckRecord): string[] {
 /** GitHub refuses comments over 65,536 characters: details stop at a budget, the tables stay whole. */
 const DETAIL_BUDGET = 30_000;
 
-function withinBudget(checks: CheckRecord[], what: string): string[] {
+function withinBudget(checks: CheckRecord[], what: string, results: Pick<Results, 'har'>): string[] {
   const out: string[] = [];
   let used = 0;
   for (const [index, check] of checks.entries()) {
-    const block = detail(check);
+    const block = detail(check, results);
     const size = block.reduce((sum, line) => sum + line.length + 1, 0);
     if (used + size > DETAIL_BUDGET && index > 0) {
       out.push(`_${checks.length - index} more ${what} not detailed here (comment size); report.html and results.json have them all._`, '');
@@ -101,9 +103,10 @@ export function toMarkdown(results: Results, sinceBaseline?: Comparison): string
   if (failing.length > 0) {
     lines.push('## Failures', '', '| check | section | requirement |', '|---|---|---|');
     for (const c of failing) lines.push(`| ${code(c.id)} | ${sectionLabel(c.section)} | ${code(c.requirement)} |`);
-    lines.push('', ...withinBudget(failing, 'failures'));
+    lines.push('', ...withinBudget(failing, 'failures', results));
   }
-  if (warning.length > 0) lines.push('## Warnings (conventions where the spec is silent)', '', ...withinBudget(warning, 'warnings'));
+  if (warning.length > 0)
+    lines.push('## Warnings (conventions where the spec is silent)', '', ...withinBudget(warning, 'warnings', results));
   const other = results.checks.filter((c) => c.outcome === 'skip' || c.outcome === 'inconclusive');
   if (other.length > 0) {
     lines.push('## Skipped and inconclusive', '', '| check | outcome | why |', '|---|---|---|');

@@ -43,6 +43,19 @@ export function recoveryLine(results: Results): string | undefined {
   return parts.length === 0 ? undefined : `recoveries: ${parts.join('; ')}`;
 }
 
+/** Tokens obtained again from --token-command during the run; only said when there were some. */
+export function tokenLine(results: Results): string | undefined {
+  const refreshes = results.traffic?.tokenRefreshes;
+  if (refreshes === undefined) return undefined;
+  const parts = [
+    ...(refreshes.a > 0 ? [`the caller's ${refreshes.a} time(s)`] : []),
+    ...(refreshes.b > 0 ? [`the second caller's ${refreshes.b} time(s)`] : []),
+  ];
+  return `tokens: obtained again from the token command (before their told expiry, or after a 401 to a token that had worked): ${parts.join(', ')}`;
+}
+
 export function conditionLines(results: Results): string[] {
-  return [trafficLine(results), recoveryLine(results), consistencyLine(results)].filter((line): line is string => line !== undefined);
+  return [trafficLine(results), recoveryLine(results), tokenLine(results), consistencyLine(results)].filter(
+    (line): line is string => line !== undefined,
+  );
 }

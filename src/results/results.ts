@@ -76,6 +76,8 @@ export interface Results {
   traffic?: ThrottleStats;
   /** Eventual consistency: the settle window and the listing lag observed (median, max) of the writes whose listing was awaited. */
   consistency?: ConsistencyStats;
+  /** The HAR of the run's traffic (relative to the report directory when inside it): "HAR entry N" in the reports is its entry whose _id is N, an exchange's seq. */
+  har?: string;
 }
 
 export const suiteVersion = (): string =>
@@ -105,6 +107,7 @@ export interface ResultsInput extends Pick<
   | 'errors'
   | 'traffic'
   | 'consistency'
+  | 'har'
 > {
   startedAt: Date;
   checkResults: CheckResult[];
@@ -192,6 +195,7 @@ export function buildResults(input: ResultsInput): Results {
     errors,
     ...(input.traffic ? { traffic: input.traffic } : {}),
     ...(input.consistency ? { consistency: input.consistency } : {}),
+    ...(input.har !== undefined ? { har: input.har } : {}),
   };
 }
 

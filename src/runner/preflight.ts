@@ -20,6 +20,7 @@ import { isHttpError } from '../http/errors.js';
 import { toEvidence, type ExchangeEvidence } from '../http/evidence.js';
 import type { Exchange } from '../http/exchange.js';
 import type { Redactor } from '../http/redact.js';
+import { toTrafficRecord, type TrafficRecord } from '../http/traffic-record.js';
 import type { RunSettings } from '../harness/settings.js';
 
 export interface PreflightResult {
@@ -27,6 +28,12 @@ export interface PreflightResult {
   exchanges: ExchangeEvidence[];
   /** The sentence that stops the run (exit 2), when the configuration cannot be right. */
   refusal?: string;
+  /** The callers whose token a read accepted (2xx): a 401 to that token later in the run means it expired. */
+  accepted: { a: boolean; b: boolean };
+  /** How many exchanges the preflight sent: the checks' are numbered after them. */
+  sent: number;
+  /** The reads as the HAR shows them (the first entries of the run's traffic). */
+  records: TrafficRecord[];
 }
 
 interface Read {
@@ -42,6 +49,19 @@ interface Read {
 const refused = (status: number | undefined): boolean => status === 401 || status === 403;
 const ok = (status: number | undefined): boolean => status !== undefined && status >= 200 && status < 300;
 
+/** The checks' settings after the preflight: their exchanges numbered after its reads, a command's token known to work or not. */
+export function afterPreflight(settings: RunSettings, checked: PreflightResult): RunSettings {
+  const served = (caller: 'a' | 'b') => {
+    const state = settings.tokenCommands?.[caller];
+    return state === undefined ? {} : { [caller]: { ...state, served: checked.accepted[caller] } };
+  };
+  return {
+    ...settings,
+    seqFrom: checked.sent,
+    ...(settings.tokenCommands !== undefined ? { tokenCommands: { ...served('a'), ...served('b') } } : {}),
+  };
+}
+
 export async function preflight(settings: RunSettings, redactor: Redactor): Promise<PreflightResult> {
   const exchanges: Exchange[] = [];
   const client = new HttpClient({
@@ -54,7 +74,14 @@ export async function preflight(settings: RunSettings, redactor: Redactor): Prom
     throttleBudgetMs: 10_000,
     onExchange: (exchange) => exchanges.push(exchange),
   });
-  const evidence = (): ExchangeEvidence[] => exchanges.map((e) => toEvidence(e, redactor));
+  const accepted = { a: false, b: false };
+  const done = (refusal?: string): PreflightResult => ({
+    exchanges: exchanges.map((e) => toEvidence(e, redactor)),
+    ...(refusal !== undefined ? { refusal } : {}),
+    accepted,
+    sent: exchanges.length,
+    records: exchanges.map((e) => toTrafficRecord(e, redactor, undefined)),
+  });
   const userPath = (id: string): string => `/users/${encodeURIComponent(id)}`;
   try {
     const a: Read[] = [
@@ -65,9 +92,10 @@ export async function preflight(settings: RunSettings, redactor: Redactor): Prom
     for (const read of a) await send(client, read, settings.baseUrl);
     // One operation that times out or is throttled is for its checks to judge (inconclusive);
     // a target that gives no read an answer stops the run here.
-    if (a.every((read) => read.unreachable !== undefined)) return { exchanges: evidence(), refusal: a[0]?.unreachable as string };
+    if (a.every((read) => read.unreachable !== undefined)) return done(a[0]?.unreachable as string);
+    accepted.a = a.some((read) => ok(read.status));
     const refusalA = judgeCaller(a, settings, 'a');
-    if (refusalA) return { exchanges: evidence(), refusal: refusalA };
+    if (refusalA) return done(refusalA);
 
     if (settings.tokenB !== undefined) {
       const b: Read[] = [
@@ -75,10 +103,11 @@ export async function preflight(settings: RunSettings, redactor: Redactor): Prom
         { path: '/rfp_registrations', auth: 'b' },
       ];
       for (const read of b) await send(client, read, settings.baseUrl);
+      accepted.b = b.some((read) => ok(read.status));
       const refusalB = judgeCaller(b, settings, 'b');
-      if (refusalB) return { exchanges: evidence(), refusal: refusalB };
+      if (refusalB) return done(refusalB);
     }
-    return { exchanges: evidence() };
+    return done();
   } finally {
     await client.close();
   }
@@ -105,7 +134,9 @@ async function send(client: HttpClient, read: Read, baseUrl: string): Promise<vo
 function judgeCaller(reads: Read[], settings: RunSettings, caller: 'a' | 'b'): string | undefined {
   // Named as the user gave them: a token from the environment is not "--token".
   const named = (flag: string): string => settings.settingOrigins?.[flag] ?? `--${flag}`;
-  const tokenFlag = named(caller === 'a' ? 'token' : 'token-b');
+  const tokenFlag = named(
+    caller === 'a' ? (settings.tokenCommands?.a ? 'token-command' : 'token') : settings.tokenCommands?.b ? 'token-b-command' : 'token-b',
+  );
   const userFlag = named(caller === 'a' ? 'user-id' : 'user-id-b');
   const userId = caller === 'a' ? settings.userIdA : settings.userIdB;
   const answered = reads.filter((r) => r.status !== undefined);

@@ -10,6 +10,7 @@
 import { createVitest, type Vitest } from 'vitest/node';
 import type { CheckResult } from '../checks/types.js';
 import type { ThrottleStats } from '../http/adaptive-throttle.js';
+import type { TrafficRecord } from '../http/traffic-record.js';
 import type { ConsistencyStats } from '../results/results.js';
 import { packageRoot, suitesDir } from '../core/paths.js';
 import { CollectorReporter, type CollectorEvents } from '../report/collector.js';
@@ -24,6 +25,9 @@ export interface SuiteRun {
   traffic?: ThrottleStats;
   /** The listing lag observed (--settle-ms). */
   consistency?: ConsistencyStats;
+  /** Every exchange of the checks, redacted, for the HAR; and how many were past its bound. */
+  exchanges: TrafficRecord[];
+  exchangesDropped: number;
 }
 
 export interface RunOptions {
@@ -126,6 +130,8 @@ export class SuiteRunner {
       errors: [...collector.errors, ...errors],
       ...(collector.traffic ? { traffic: collector.traffic } : {}),
       ...(collector.consistency ? { consistency: collector.consistency } : {}),
+      exchanges: collector.exchanges,
+      exchangesDropped: collector.exchangesDropped,
     };
   }
 

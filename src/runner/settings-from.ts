@@ -7,12 +7,17 @@ import { CaCertError, readCaCert } from '../http/tls-trust.js';
 import type { RunningReference } from '../reference/server.js';
 import type { RunSettings } from '../harness/settings.js';
 import { CannotRun } from './cannot-run.js';
+import type { ObtainedTokens } from './obtain-tokens.js';
 
-export function settingsFrom(config: Config, reference: RunningReference | undefined): RunSettings {
+/** obtained: the first tokens of the callers whose token comes from a command (src/runner/obtain-tokens.ts). */
+export function settingsFrom(config: Config, reference: RunningReference | undefined, obtained: ObtainedTokens = {}): RunSettings {
   const embedded = reference !== undefined;
-  const tokenA = embedded ? reference.callers.a.token : (config.token as string);
+  const tokenA = embedded ? reference.callers.a.token : (obtained.a?.token ?? (config.token as string));
   const userIdA = embedded ? (reference.callers.a.userIds[0] as string) : (config.userId as string);
-  const tokenB = embedded ? reference.callers.b.token : config.tokenB;
+  const tokenB = embedded ? reference.callers.b.token : (obtained.b?.token ?? config.tokenB);
+  const tokenCommands = embedded
+    ? undefined
+    : { ...(obtained.a ? { a: obtained.a.state } : {}), ...(obtained.b ? { b: obtained.b.state } : {}) };
   const userIdB = embedded ? reference.callers.b.userIds[0] : config.userIdB;
   return {
     baseUrl: embedded ? reference.url : (config.baseUrl as string),
@@ -36,6 +41,7 @@ export function settingsFrom(config: Config, reference: RunningReference | undef
     checkTimeoutMs: Math.max(30_000, config.timeoutMs * 6) + 2 * config.settleMs,
     settleMs: config.settleMs,
     ...(config.caCert !== undefined ? { caPem: readCaCertOrStop(config.caCert) } : {}),
+    ...(tokenCommands !== undefined && Object.keys(tokenCommands).length > 0 ? { tokenCommands } : {}),
   };
 }
 

@@ -13,9 +13,10 @@ import { join } from 'node:path';
 import { loadConfig } from '../config/config.js';
 import { paintFor, summaryText } from '../report/console.js';
 import { exitCodeFor, type Results } from '../results/results.js';
-import { writeReports } from '../report/write.js';
+import { harPlace, writeReports, type TrafficForHar } from '../report/write.js';
 import { redactorFor } from '../harness/secrets.js';
-import { preflight } from './preflight.js';
+import { afterPreflight, preflight } from './preflight.js';
+import { obtainTokens } from './obtain-tokens.js';
 import { runResultsFor } from './run-results.js';
 import { SuiteRunner } from './run-suites.js';
 import { shardFiles } from './sequencer.js';
@@ -40,13 +41,16 @@ export class WarmRuns {
     const config = loadConfig({ argv: withDir, env });
     if (config.baseUrl === undefined) throw new Error('a warm run needs --base-url: the embedded reference is started by the CLI only');
     const reportDir = config.reportDir;
-    const settings = { ...settingsFrom(config, undefined), createdJournalPath: join(reportDir, 'created.json') };
-    const redactor = redactorFor(settings);
+    const given = { ...settingsFrom(config, undefined, await obtainTokens(config)), createdJournalPath: join(reportDir, 'created.json') };
+    const redactor = redactorFor(given);
     const startedAt = new Date();
-    const resultsOf = runResultsFor(config, settings, startedAt, redactor);
-    const checked = await preflight(settings, redactor);
+    const resultsOf = runResultsFor(config, given, startedAt, redactor);
+    const checked = await preflight(given, redactor);
+    const settings = afterPreflight(given, checked);
+    const har = harPlace(reportDir, config.har);
     let results: Results;
-    if (checked.refusal !== undefined) results = resultsOf([], [checked.refusal], checked.exchanges);
+    let traffic: TrafficForHar = { records: checked.records, dropped: 0, path: har.path };
+    if (checked.refusal !== undefined) results = resultsOf([], [checked.refusal], checked.exchanges, { har: har.name });
     else {
       const key = `${settings.concurrency} ${settings.checkTimeoutMs}`;
       let runner = this.runners.get(key);
@@ -62,9 +66,11 @@ export class WarmRuns {
       results = resultsOf(run.results, run.errors, checked.exchanges, {
         ...(run.traffic ? { traffic: run.traffic } : {}),
         ...(run.consistency ? { consistency: run.consistency } : {}),
+        har: har.name,
       });
+      traffic = { ...traffic, records: [...checked.records, ...run.exchanges], dropped: run.exchangesDropped };
     }
-    const files = writeReports(reportDir, results, redactor);
+    const files = writeReports(reportDir, results, redactor, undefined, traffic);
     return { code: exitCodeFor(results.verdict), stdout: redactor.text(summaryText(results, PLAIN, files)), reportDir, results };
   }
 

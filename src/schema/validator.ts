@@ -17,7 +17,8 @@ export type SchemaName =
   | 'user-bank-list'
   | 'rfp-registration-list'
   | 'create-user-bank-request'
-  | 'results';
+  | 'results'
+  | 'har';
 
 export interface SchemaViolation {
   /** JSON pointer into the validated value, '' for the root. */

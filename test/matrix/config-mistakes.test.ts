@@ -72,6 +72,28 @@ describe('a configuration mistake is exit 2 and one sentence, before any request
       env: (r) => ({ CONFORMANCE_BASE_URL: r.url, CONFORMANCE_TOKEN: 'user', CONFORMANCE_USER_ID: r.callers.a.userIds[0] as string }),
       says: /CONFORMANCE_TOKEN in the environment is 4 characters long, shorter than 8/,
     },
+    {
+      name: 'a token and a token command for the same caller',
+      args: ['--token-command', 'echo never-run-0000'],
+      env: (r) => ({
+        CONFORMANCE_BASE_URL: r.url,
+        CONFORMANCE_TOKEN: r.callers.a.token,
+        CONFORMANCE_USER_ID: r.callers.a.userIds[0] as string,
+      }),
+      says: /^banklink-conformance: CONFORMANCE_TOKEN in the environment and --token-command both give the caller's token: keep one of them/,
+    },
+    {
+      name: "a second caller's token in .env and its token command in the environment",
+      env: (r) => ({ CONFORMANCE_BASE_URL: r.url, CONFORMANCE_TOKEN_B_COMMAND: 'echo never-run-0000' }),
+      dotenv: (r) =>
+        `CONFORMANCE_TOKEN=${r.callers.a.token}\nCONFORMANCE_USER_ID=${r.callers.a.userIds[0]}\nCONFORMANCE_TOKEN_B=${r.callers.b.token}\n`,
+      says: /CONFORMANCE_TOKEN_B in .*\.env and CONFORMANCE_TOKEN_B_COMMAND in the environment both give the second caller's token/,
+    },
+    {
+      name: 'a token command without a base URL',
+      env: () => ({ CONFORMANCE_TOKEN_COMMAND: 'echo never-run-0000' }),
+      says: /CONFORMANCE_TOKEN_COMMAND in the environment is set but no base URL is/,
+    },
   ];
   for (const mistake of cases) {
     test(mistake.name, async () => {

@@ -95,6 +95,8 @@ export function targetArgs(
 
 /** Every artifact of a run as one string, for searching secrets and personal data. */
 export function allOutput(run: CliRun): string {
-  const files = ['results.json', 'junit.xml', 'report.md', 'report.html'].map((f) => join(run.reportDir, f)).filter(existsSync);
+  const files = ['results.json', 'junit.xml', 'report.md', 'report.html', 'traffic.har']
+    .map((f) => join(run.reportDir, f))
+    .filter(existsSync);
   return [run.stdout, run.stderr, ...files.map((f) => readFileSync(f, 'utf8'))].join('\n');
 }

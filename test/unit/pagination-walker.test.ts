@@ -15,6 +15,7 @@ import { idsAfter, stillThere } from '../../src/pagination/stable-items.js';
 import { walk } from '../../src/pagination/walker.js';
 import { Probe } from '../../src/harness/probe.js';
 import type { RunSettings } from '../../src/harness/settings.js';
+import { TrafficRecorder } from '../../src/http/traffic-record.js';
 
 type Answer = { status?: number; body: unknown };
 /** A scripted list: gets the cursor and limit asked, returns the answer. */
@@ -64,6 +65,7 @@ async function probeFor(script: Script): Promise<Probe> {
     audit: new AnswerAudit(settings.baseUrl),
     invariants: new ExchangeInvariants(settings),
     views: new ListViews(),
+    traffic: new TrafficRecorder(),
   });
 }
 

@@ -20,6 +20,7 @@ import type { RunContext } from '../../src/harness/context.js';
 import { Probe } from '../../src/harness/probe.js';
 import { redactorFor } from '../../src/harness/secrets.js';
 import type { RunSettings } from '../../src/harness/settings.js';
+import { TrafficRecorder } from '../../src/http/traffic-record.js';
 
 const opened: { reference: RunningReference; client: HttpClient }[] = [];
 afterEach(async () => {
@@ -55,6 +56,7 @@ async function probeAgainst(faults: FaultName[], seed: number, maxWrites = 150):
     audit: new AnswerAudit(settings.baseUrl),
     invariants: new ExchangeInvariants(settings),
     views: new ListViews(),
+    traffic: new TrafficRecorder(),
   };
   return { t: new Probe(checkSpec('user-banks.create.returned-as-given'), run), reference };
 }

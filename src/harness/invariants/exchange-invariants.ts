@@ -9,7 +9,7 @@ import { factsOfCreation } from './facts-of-creation.js';
 import { filtersKeepTheirValue } from './filters-keep-their-value.js';
 import type { ExchangeInvariant, InvariantFinding } from './invariant.js';
 import { pagesWithinLimit } from './pages-within-limit.js';
-import { seeExchange, type Callers } from './seen-exchange.js';
+import { seeExchange } from './seen-exchange.js';
 import { servedNotRefused } from './served-not-refused.js';
 import { serviceAssignedMembers } from './service-assigned-members.js';
 import { timestampsRfc3339 } from './timestamps-rfc3339.js';
@@ -32,7 +32,10 @@ export interface InvariantTally {
   found: number;
 }
 
-export interface InvariantSettings extends Callers {
+export interface InvariantSettings {
+  baseUrl: string;
+  tokenA: string;
+  tokenB?: string;
   userIdA?: string;
   userIdB?: string;
 }
@@ -43,8 +46,10 @@ export class ExchangeInvariants {
   private readonly invariants: [InvariantId, ExchangeInvariant][];
   private readonly tallies = new Map<InvariantId, InvariantTally>();
   private readonly basePath: string;
+  private readonly callers: { tokensA: Set<string>; tokensB: Set<string> };
 
-  constructor(private readonly settings: InvariantSettings) {
+  constructor(settings: InvariantSettings) {
+    this.callers = { tokensA: new Set([settings.tokenA]), tokensB: new Set(settings.tokenB !== undefined ? [settings.tokenB] : []) };
     this.basePath = new URL(settings.baseUrl).pathname.replace(/\/+$/, '');
     this.invariants = [
       ['http.pages-within-limit', pagesWithinLimit],
@@ -67,7 +72,7 @@ export class ExchangeInvariants {
 
   inspect(exchange: Exchange): void {
     this.inspected += 1;
-    const seen = seeExchange(exchange, this.settings, this.basePath);
+    const seen = seeExchange(exchange, this.callers, this.basePath);
     for (const [id, invariant] of this.invariants) {
       const tally = this.tallies.get(id) as InvariantTally;
       invariant.inspect(seen, (finding) => {
@@ -75,6 +80,11 @@ export class ExchangeInvariants {
         if (tally.findings.length < MAX_KEPT) tally.findings.push(finding);
       });
     }
+  }
+
+  /** A caller's token obtained again during the run (a token command's refresh): its requests are still that caller's. */
+  addCallerToken(caller: 'a' | 'b', token: string): void {
+    (caller === 'a' ? this.callers.tokensA : this.callers.tokensB).add(token);
   }
 
   tally(id: InvariantId): InvariantTally {

@@ -20,10 +20,10 @@ export interface SeenExchange {
   userIdInPath?: string;
 }
 
+/** Every token each caller was given in the run (a token command gives a new one as the last expires). */
 export interface Callers {
-  baseUrl: string;
-  tokenA: string;
-  tokenB?: string;
+  tokensA: ReadonlySet<string>;
+  tokensB: ReadonlySet<string>;
 }
 
 export function callerOf(authorization: string | undefined, callers: Callers): Caller {
@@ -31,8 +31,8 @@ export function callerOf(authorization: string | undefined, callers: Callers): C
   const match = /^(\S+)\s+(.*)$/.exec(authorization.trim());
   if (match === null || (match[1] as string).toLowerCase() !== 'bearer') return 'other-scheme';
   const token = (match[2] as string).trim();
-  if (token === callers.tokenA) return 'a';
-  if (callers.tokenB !== undefined && token === callers.tokenB) return 'b';
+  if (callers.tokensA.has(token)) return 'a';
+  if (callers.tokensB.has(token)) return 'b';
   return 'unknown-token';
 }
 

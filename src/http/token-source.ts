@@ -1,0 +1,98 @@
+/**
+ * One caller's bearer token over a run. A token given as a string is the token for the whole run. A
+ * token from a command (--token-command) is obtained again shortly before the expiry the command
+ * told, and once after a 401 to a request sent with a token that the target had already accepted:
+ * the token expired, not the server refusing valid tokens. A fresh token that is refused is never
+ * refreshed again on that account, so a server that refuses every fresh token still gets its 401s
+ * judged as answers (the auth checks fail), and a run cannot loop on the command.
+ */
+import { runTokenCommand, type IssuedToken } from './token-command.js';
+
+export interface TokenCommandSettings {
+  command: string;
+  /** Where the command was given, named in the sentence of a failure ("--token-command"). */
+  named: string;
+}
+
+/** How long before the told expiry a token is replaced: a fifth of its life, between 1 and 60 seconds. */
+export function refreshMargin(lifetimeMs: number): number {
+  return Math.min(60_000, Math.max(1_000, lifetimeMs / 5));
+}
+
+export class TokenSource {
+  private token: string;
+  private expiresAt: number | undefined;
+  private issuedAt: number;
+  /** Tokens an answer other than 401 has been given to: only such a token's 401 means it expired. */
+  private readonly served = new Set<string>();
+  /** Tokens a 401 has already refreshed (the refresh is shared by every request it met). */
+  private readonly refreshed = new Map<string, Promise<string>>();
+  private pending: Promise<string> | undefined;
+  /** Times the command was run again during the run (the traffic summary reports it). */
+  refreshes = 0;
+
+  constructor(
+    issued: IssuedToken & { served?: boolean },
+    private readonly command: TokenCommandSettings | undefined,
+    /** Told of each new token before it is sent anywhere, so the run's redactor replaces it from its first use. */
+    private readonly onNewToken: (token: string) => void = () => undefined,
+  ) {
+    this.token = issued.token;
+    this.expiresAt = issued.expiresAt;
+    this.issuedAt = Date.now();
+    if (issued.served) this.served.add(issued.token);
+  }
+
+  /** The token to send now; from a command, a new one first when the told expiry is near. */
+  async current(): Promise<string> {
+    if (this.command === undefined || this.expiresAt === undefined) return this.token;
+    const margin = refreshMargin(this.expiresAt - this.issuedAt);
+    if (Date.now() < this.expiresAt - margin) return this.token;
+    return this.refresh();
+  }
+
+  /** The token as it stands, without refreshing (the first caller's token near-misses are built from the first one). */
+  get latest(): string {
+    return this.token;
+  }
+
+  /** An answer other than 401 to `token`: it works (a later 401 to it means it expired). */
+  servedWith(token: string): void {
+    this.served.add(token);
+  }
+
+  /**
+   * A 401 to a request sent with `token`: the token to send the request again with, or undefined
+   * when it is not to be sent again (no command, or the token never worked, or the same 401 was
+   * already answered by a refresh that this request missed: it gets the refreshed token).
+   */
+  async afterRefusal(token: string): Promise<string | undefined> {
+    if (this.command === undefined || !this.served.has(token)) return undefined;
+    let refreshing = this.refreshed.get(token);
+    if (refreshing === undefined) {
+      // Another request already replaced this token (it expired for both): use the newer one.
+      refreshing = token !== this.token ? Promise.resolve(this.token) : this.refresh();
+      this.refreshed.set(token, refreshing);
+    }
+    return refreshing;
+  }
+
+  private refresh(): Promise<string> {
+    // Requests that find the token near its end together share one run of the command.
+    this.pending ??= (async () => {
+      try {
+        const command = this.command as TokenCommandSettings;
+        const issued = await runTokenCommand(command.command, command.named);
+        this.onNewToken(issued.token);
+        this.token = issued.token;
+        this.expiresAt = issued.expiresAt;
+        this.issuedAt = Date.now();
+        this.refreshes += 1;
+        return issued.token;
+      } finally {
+        this.pending = undefined;
+      }
+    })();
+    return this.pending;
+  }
+}

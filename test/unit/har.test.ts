@@ -1,0 +1,56 @@
+/** A HAR entry's body past the cap is cut and says so; the record keeps the redaction of the evidence. */
+import { describe, expect, test } from 'vitest';
+import { Redactor } from '../../src/http/redact.js';
+import { HAR_BODY_CAP, toTrafficRecord } from '../../src/http/traffic-record.js';
+import { toHar } from '../../src/report/har.js';
+import type { Results } from '../../src/results/results.js';
+import { validate } from '../../src/schema/validator.js';
+
+const token = 'secret-token-5b1e0c7a';
+const exchange = (body: string) => ({
+  seq: 7,
+  request: { method: 'GET', url: 'http://127.0.0.1:1/user_banks?limit=100', headers: { authorization: `Bearer ${token}` } },
+  status: 200,
+  headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+  bodyText: body,
+  json: undefined,
+  durationMs: 12,
+  throttledRetries: 0,
+  startedAt: Date.UTC(2026, 0, 1),
+});
+const results = {
+  checks: [],
+  verdict: 'conformant',
+  target: { baseUrl: 'http://127.0.0.1:1', embedded: false },
+  suiteVersion: '0.1.0',
+  startedAt: '2026-01-01T00:00:00.000Z',
+  seed: 1,
+} as unknown as Results;
+
+describe('a HAR entry', () => {
+  test('a body past the cap is cut at it, and its comment and content say how long it was', () => {
+    const long = `"${'x'.repeat(HAR_BODY_CAP + 500)}"`;
+    const record = toTrafficRecord(exchange(long), new Redactor([{ value: token, placeholder: '$CONFORMANCE_TOKEN' }]), 'users.get.schema');
+    expect(record.responseBody.length).toBe(HAR_BODY_CAP);
+    const [entry] = toHar(results, [record]).log.entries;
+    expect(entry?.response.content.comment).toBe(`cut at ${HAR_BODY_CAP} of ${long.length} characters`);
+    expect(entry?.comment).toContain(`response body cut at ${HAR_BODY_CAP} of ${long.length} characters`);
+    expect(entry?.response.content.size).toBe(long.length);
+    expect(validate('har', toHar(results, [record]))).toEqual([]);
+  });
+
+  test('a body within the cap is whole; the token is its variable; the recorded length of the raw body is not claimed for the redacted one', () => {
+    const record = toTrafficRecord(
+      exchange('{"data":[],"next_cursor":null}'),
+      new Redactor([{ value: token, placeholder: '$CONFORMANCE_TOKEN' }]),
+      undefined,
+    );
+    const [entry] = toHar(results, [record]).log.entries;
+    expect(entry?.response.content.text).toBe('{"data":[],"next_cursor":null}');
+    expect(entry?.response.content.comment).toBeUndefined();
+    expect(entry?.request.headers).toContainEqual({ name: 'authorization', value: 'Bearer $CONFORMANCE_TOKEN' });
+    expect(entry?.response.headers.map((h) => h.name)).not.toContain('content-length');
+    expect(entry?.request.queryString).toEqual([{ name: 'limit', value: '100' }]);
+    expect(JSON.stringify(entry)).not.toContain(token);
+  });
+});
