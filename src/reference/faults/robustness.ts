@@ -54,12 +54,15 @@ function keepRowOfLongValue({ state, req, res, url, caller }: Scene): void {
   if (req.method !== 'POST' || url.pathname !== '/user_banks') return;
   res.on('finish', () => {
     if (res.statusCode < 400 || res.statusCode >= 500) return;
-    let body: Record<string, unknown>;
+    let parsed: unknown;
     try {
-      body = JSON.parse((req as IncomingMessage & { bodyText?: string }).bodyText ?? '') as Record<string, unknown>;
+      parsed = JSON.parse((req as IncomingMessage & { bodyText?: string }).bodyText ?? '');
     } catch {
       return;
     }
+    // A body that is no object (JSON null, an array, a number) holds no row to keep.
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return;
+    const body = parsed as Record<string, unknown>;
     const text = (name: string): string => (typeof body[name] === 'string' ? (body[name] as string) : '');
     const userId = text('user_id');
     if (!Object.values(body).some((v) => typeof v === 'string' && v.length > COLUMN_LENGTH) || !caller.users.some((u) => u.id === userId))
