@@ -53,7 +53,10 @@ export function keepWrite(state: ServerView, into: Caller, input: Record<string,
 
 /** Reads a refused POST's body and keeps its bank with the owner of its user_id. */
 export async function keepRefusedBody(scene: AuthScene): Promise<void> {
-  const input = JSON.parse(await readBody(scene.req)) as Record<string, unknown>;
+  const parsed: unknown = JSON.parse(await readBody(scene.req));
+  // A body that is no object (JSON null, an array) describes no bank to keep.
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return;
+  const input = parsed as Record<string, unknown>;
   const owner = ownerOfUser(scene.state, input.user_id);
   if (owner) keepWrite(scene.state, owner, input);
 }
