@@ -14,7 +14,7 @@ import { hasRequirement, requirement } from '../core/requirements.js';
 import { bodyExcerpt } from './excerpt.js';
 import { readableQuote } from './readable-quote.js';
 import { outcomeForRequirement } from '../results/requirement-outcome.js';
-import type { CheckRecord, RequirementRecord, Results } from '../results/results.js';
+import type { CheckRecord, RequirementOutcome, RequirementRecord, Results } from '../results/results.js';
 import { compareSections, sectionLabel } from './sections.js';
 import { createdSummary, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
 
@@ -24,7 +24,7 @@ const esc = (text: string): string =>
 /** A fragment id that survives any check id. */
 const anchor = (id: string): string => `check-${id.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
 
-const badge = (outcome: Outcome | 'untested'): string => `<span class="badge b-${outcome}">${outcome}</span>`;
+const badge = (outcome: RequirementOutcome): string => `<span class="badge b-${outcome}">${outcome}</span>`;
 
 const STYLE = `
 :root{--fg:#1b1b1b;--muted:#5a5a5a;--line:#d6d6d6;--soft:#f4f4f2;--pass:#0b6b2a;--fail:#b3161b;--warn:#8a5a00;--skip:#55595e;--inc:#6a3d9a}
@@ -52,7 +52,7 @@ nav.toc{margin:1.2rem 0;font-size:.92rem}nav.toc a{margin-right:.9rem;white-spac
 .badge{display:inline-block;min-width:4.2em;text-align:center;font-weight:700;font-size:.72rem;letter-spacing:.05em;text-transform:uppercase;border-radius:.25rem;padding:.05rem .35rem;border:1px solid;vertical-align:.1em}
 .b-pass{color:var(--pass);background:#e3f5e7}.b-fail{color:#fff;background:var(--fail);border-color:var(--fail)}
 .b-warn{color:var(--warn);background:#fff3d1}.b-skip{color:var(--skip);background:#eceff1}
-.b-inconclusive{color:var(--inc);background:#f1e9fa}.b-untested{color:var(--skip);background:#fff;border-style:dashed}
+.b-inconclusive{color:var(--inc);background:#f1e9fa}.b-untested{color:var(--skip);background:#fff;border-style:dashed}.b-not-run{color:var(--skip);background:#fff;border-style:dotted}
 .case{border:1px solid var(--line);border-left:5px solid var(--line);border-radius:.35rem;margin:1rem 0;background:#fff}
 .case.fail{border-left-color:var(--fail)}.case.warn{border-left-color:#d79b00}
 .case>summary{cursor:pointer;padding:.6rem .8rem;font-weight:600;list-style-position:inside}
@@ -223,7 +223,7 @@ function matrixBlock(results: Results): string {
   const tally = new Map<string, number>();
   for (const req of results.requirements) tally.set(req.outcome, (tally.get(req.outcome) ?? 0) + 1);
   const untestedMust = results.requirements.filter((r) => r.outcome === 'untested' && r.level === 'MUST').length;
-  const summary = ['pass', 'fail', 'warn', 'inconclusive', 'skip', 'untested']
+  const summary = ['pass', 'fail', 'warn', 'inconclusive', 'skip', 'not-run', 'untested']
     .filter((o) => tally.has(o))
     .map((o) => `${tally.get(o)} ${o}`)
     .join(', ');

@@ -112,10 +112,12 @@ export function toMarkdown(results: Results, sinceBaseline?: Comparison): string
   }
   const untested = results.requirements.filter((r) => r.outcome === 'untested');
   const mustUntested = untested.filter((r) => r.level === 'MUST').length;
+  // Covered by checks that did not run (an interrupted run, a shard): not run, never "no check".
+  const notRun = results.requirements.filter((r) => r.outcome === 'not-run').length;
   lines.push(
     '## Requirements',
     '',
-    `${results.requirements.length} requirements; ${untested.length} untested${mustUntested ? ` (**${mustUntested} MUST**)` : ''}. A requirement takes the worst outcome the checks that cover it give it; a schema check fails only the fields its findings name.`,
+    `${results.requirements.length} requirements; ${untested.length} untested${mustUntested ? ` (**${mustUntested} MUST**)` : ''}${notRun ? `; ${notRun} not run (their checks did not run)` : ''}. A requirement takes the worst outcome the checks that cover it give it; a schema check fails only the fields its findings name.`,
     '',
     '<details><summary>Every requirement with the checks that cover it</summary>',
     '',

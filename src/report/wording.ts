@@ -50,8 +50,12 @@ export function replayNote(results: Pick<Results, 'target'>): string {
     : '(the token from CONFORMANCE_TOKEN in the environment or .env)';
 }
 
+/** The `check` of a resource known only from created.json: a check that did not end created it. */
+export const UNFINISHED_CREATOR = '(a check that did not end)';
+
 /** Why a check creates User Banks, as a reader of the footprint wants it. */
 function creationPurpose(check: string): string {
+  if (check === UNFINISHED_CREATOR) return 'by checks that did not end (listed in created.json)';
   if (check.startsWith('pagination.')) return 'paging data (the list checks need 101 User Banks)';
   if (check === 'user-banks.create.concurrent') return 'created at once';
   if (check.startsWith('user-banks.create.invalid.')) return 'invalid bodies the target accepted';

@@ -40,8 +40,11 @@ export interface RequirementRecord {
   quote: string;
   source?: string;
   checks: string[];
-  outcome: Outcome | 'untested';
+  /** untested: no check covers it; not-run: checks cover it but none of them ran (an interrupted run, a shard, a skipped area). */
+  outcome: RequirementOutcome;
 }
+
+export type RequirementOutcome = Outcome | 'untested' | 'not-run';
 
 /** What was tested: enough to replay the run against the same data (never a token). */
 export interface Target {
@@ -160,7 +163,8 @@ export function buildResults(input: ResultsInput): Results {
       const check = ran.get(id);
       return check ? [outcomeForRequirement(check, req.id)] : [];
     });
-    return { ...req, checks: covering, outcome: worstOutcome(outcomes) };
+    const outcome = covering.length > 0 && outcomes.length === 0 ? 'not-run' : worstOutcome(outcomes);
+    return { ...req, checks: covering, outcome };
   });
 
   const errors = [...input.errors, ...input.checkResults.filter((r) => r.internalError).map((r) => `${r.id}: ${r.internalError}`)];
