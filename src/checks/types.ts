@@ -54,6 +54,8 @@ export interface Finding {
 export interface CreatedResource {
   resource: 'user_bank';
   id: string;
+  /** Why it was created, when the check said (an invalid-body check's accepted body the spec allows). */
+  purpose?: string;
 }
 
 /** What a check leaves in vitest's task.meta for the reporter; plain JSON. */

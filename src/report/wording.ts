@@ -62,13 +62,18 @@ function creationPurpose(check: string): string {
   if (check.startsWith('user-banks.create.')) return 'valid bodies of the creation properties';
   if (check.startsWith('isolation.')) return 'the isolation probe';
   if (check.startsWith('auth.')) return 'requests with bad credentials the target accepted';
+  if (check.startsWith('robustness.')) return 'unusual but legal create requests';
+  if (check.startsWith('sequences.')) return 'creates of the stateful sequences';
   return check;
 }
 
 /** How many resources the run created and why, e.g. "created 21 resource(s): 12 valid bodies ..., 8 created at once, 1 the isolation probe". */
 export function createdSummary(results: Pick<Results, 'created'>): string {
   const byPurpose = new Map<string, number>();
-  for (const { check } of results.created) byPurpose.set(creationPurpose(check), (byPurpose.get(creationPurpose(check)) ?? 0) + 1);
+  for (const { check, purpose } of results.created) {
+    const why = purpose ?? creationPurpose(check);
+    byPurpose.set(why, (byPurpose.get(why) ?? 0) + 1);
+  }
   const parts = [...byPurpose].sort((a, b) => b[1] - a[1]).map(([purpose, count]) => `${count} ${purpose}`);
   return `created ${results.created.length} resource(s): ${parts.join(', ')}`;
 }
