@@ -12,11 +12,13 @@ import type { Outcome } from '../checks/types.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
 import { hasRequirement, requirement } from '../core/requirements.js';
 import { bodyExcerpt } from './excerpt.js';
+import { headline, mergedFindings, whereOf } from './headline.js';
 import { readableQuote } from './readable-quote.js';
 import { outcomeForRequirement } from '../results/requirement-outcome.js';
 import type { CheckRecord, RequirementOutcome, RequirementRecord, Results } from '../results/results.js';
+import { checks as registeredChecks } from '../checks/registry.js';
 import { compareSections, sectionLabel } from './sections.js';
-import { createdSummary, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
+import { createdSummary, reducedCoverage, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
 
 const esc = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -134,10 +136,16 @@ function brokenRequirement(id: string): string {
 }
 
 function findingsBlock(check: CheckRecord): string {
-  const findings = check.findings.filter((f) => (check.outcome === 'fail' ? true : f.severity === 'warn' || check.level === 'SHOULD'));
+  const findings = mergedFindings(
+    check.findings.filter((f) => (check.outcome === 'fail' ? true : f.severity === 'warn' || check.level === 'SHOULD')),
+  );
   if (findings.length === 0) return `<p>${esc(check.message)}</p>`;
-  const items = findings.slice(0, 12).map((f) => {
+  const items = findings.slice(0, 12).map(({ finding: f, count }) => {
     const pairs: string[] = [];
+    // Each finding with the request that shows it, so the replay is of this finding's page, not the check's first.
+    const own = check.exchanges.find((e) => e.seq === f.exchange);
+    const where = whereOf(check, f);
+    if (where !== undefined) pairs.push(`<dt>Where</dt><dd><code>${esc(where)}</code></dd>`);
     if (f.requirements !== undefined) pairs.push(`<dt>Breaks</dt><dd>${f.requirements.map(brokenRequirement).join('<br>')}</dd>`);
     if (f.expected !== undefined) pairs.push(`<dt>Expected</dt><dd>${esc(f.expected)}</dd>`);
     if (f.actual !== undefined) pairs.push(`<dt>Seen</dt><dd>${esc(f.actual)}</dd>`);
@@ -145,7 +153,9 @@ function findingsBlock(check: CheckRecord): string {
       pairs.push(`<dt>Counterexample</dt><dd><pre class="counterexample">${esc(f.counterexample)}</pre></dd>`);
     if (f.counterexampleCurl !== undefined)
       pairs.push(`<dt>Send it again</dt><dd><pre class="counterexample-curl">${esc(f.counterexampleCurl)}</pre></dd>`);
-    return `<li><p>${esc(f.message)}</p>${pairs.length ? `<dl class="ev">${pairs.join('')}</dl>` : ''}</li>`;
+    if (own !== undefined) pairs.push(`<dt>Reproduce</dt><dd><pre class="curl">${esc(own.curl)}</pre></dd>`);
+    const times = count > 1 ? ` <small class="none">(${count} times, merged)</small>` : '';
+    return `<li><p>${esc(f.message)}${times}</p>${pairs.length ? `<dl class="ev">${pairs.join('')}</dl>` : ''}</li>`;
   });
   const more =
     findings.length > 12 ? `<p class="none">and ${findings.length - 12} more findings (all of them are in results.json)</p>` : '';
@@ -159,8 +169,9 @@ function caseBlock(check: CheckRecord, open: boolean): string {
       ? '<p class="source">A convention where the spec is silent: breaking it is a warning, never a failure.</p>'
       : '';
   return `<details class="case ${check.outcome}" id="${anchor(check.id)}"${open ? ' open' : ''}>
-<summary>${badge(check.outcome)} ${esc(check.title)} <code>${esc(check.id)}</code></summary>
+<summary>${badge(check.outcome)} <span class="headline">${esc(headline(check))}</span></summary>
 <div class="body">
+<p class="check-title">${esc(check.title)} <code>${esc(check.id)}</code></p>${check.description !== undefined ? `<p class="description">${esc(check.description)}</p>` : ''}
 <div class="req"><p>Breaks requirement <code class="req-id">${esc(check.requirement)}</code> (${check.level}) of ${esc(sectionLabel(check.section))}:</p>
 <blockquote class="quote">${esc(readableQuote(check.quote))}</blockquote>${source}</div>
 <h4>What was expected, what was seen</h4>
@@ -291,13 +302,47 @@ function createdBlock(results: Results): string {
 <table class="stack"><thead><tr><th>Resource</th><th>Id</th><th>Created by</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+/** The verdict; a conformant run that left something out says so in the banner itself. */
+function verdictBanner(results: Results): string {
+  const { label, sentence } = VERDICT_TEXT[results.verdict];
+  const reduced = results.verdict === 'conformant' ? reducedCoverage(results) : [];
+  if (reduced.length === 0)
+    return `<div class="verdict v-${esc(results.verdict)}" id="verdict" role="status"><strong>${esc(label)}</strong>${esc(sentence)}</div>`;
+  return `<div class="verdict v-${esc(results.verdict)} reduced" id="verdict" role="status"><strong>${esc(label)}, REDUCED COVERAGE</strong>${esc(sentence)} Not covered: ${esc(reduced.join('; '))}; see <a href="#not-checked">Not checked</a>.</div>`;
+}
+
+/** Checks this run did not judge: skipped, inconclusive, and (a run that ended early) never run. */
+function notRunIds(results: Results): string[] {
+  if (results.verdict !== 'interrupted' && !results.errors.some((e) => /time bound/.test(e))) return [];
+  const ran = new Set(results.checks.map((c) => c.id));
+  return registeredChecks.map((c) => c.id).filter((id) => !ran.has(id));
+}
+
+const notChecked = (results: Results): number =>
+  results.checks.filter((c) => c.outcome === 'skip' || c.outcome === 'inconclusive').length + notRunIds(results).length;
+
+function notCheckedBlock(results: Results): string {
+  if (notChecked(results) === 0) return '';
+  const group = (outcome: 'skip' | 'inconclusive', heading: string): string => {
+    const checks = results.checks.filter((c) => c.outcome === outcome);
+    if (checks.length === 0) return '';
+    return `<h3>${heading} (${checks.length})</h3><ul>${checks.map((c) => `<li><code>${esc(c.id)}</code>: ${esc(c.message)}</li>`).join('')}</ul>`;
+  };
+  const notRun = notRunIds(results);
+  return `<section id="not-checked"><h2>Not checked</h2><p>What this run gives no verdict on, and why.</p>
+${group('skip', 'Skipped: a precondition is missing')}
+${group('inconclusive', 'Inconclusive: the target did not let these finish')}
+${notRun.length ? `<h3>Not run: the run ended before them (${notRun.length})</h3><p>${notRun.map((id) => `<code>${esc(id)}</code>`).join(', ')}</p>` : ''}
+</section>`;
+}
+
 export function toHtml(results: Results, sinceBaseline?: Comparison): string {
   const failures = results.checks.filter((c) => c.outcome === 'fail');
   const warnings = results.checks.filter((c) => c.outcome === 'warn');
-  const inconclusive = results.checks.filter((c) => c.outcome === 'inconclusive');
   const toc = [
     sinceBaseline ? '<a href="#since-baseline">Since the baseline</a>' : '',
     failures.length ? `<a href="#failures">Failures (${failures.length})</a>` : '',
+    notChecked(results) > 0 ? `<a href="#not-checked">Not checked (${notChecked(results)})</a>` : '',
     warnings.length ? `<a href="#warnings">Warnings (${warnings.length})</a>` : '',
     '<a href="#requirements">Requirements</a>',
     '<a href="#checks">All checks</a>',
@@ -305,15 +350,13 @@ export function toHtml(results: Results, sinceBaseline?: Comparison): string {
     results.errors.length ? '<a href="#errors">Errors</a>' : '',
   ].filter(Boolean);
   const sections = [
+    notCheckedBlock(results),
     sinceBaseline ? sinceBaselineHtml(sinceBaseline) : '',
     failures.length
       ? `<section id="failures"><h2>Failures: requirements the target breaks</h2>${failures.map((c) => caseBlock(c, true)).join('\n')}</section>`
       : '',
     warnings.length
       ? `<section id="warnings"><h2>Warnings: conventions where the spec is silent</h2>${warnings.map((c) => caseBlock(c, false)).join('\n')}</section>`
-      : '',
-    inconclusive.length
-      ? `<section id="inconclusive"><h2>Inconclusive: the target did not let these finish</h2><ul>${inconclusive.map((c) => `<li><code>${esc(c.id)}</code>: ${esc(c.message)}</li>`).join('')}</ul></section>`
       : '',
     `<section id="requirements"><h2>Requirements by section</h2>${matrixBlock(results)}</section>`,
     `<section id="checks"><h2>All checks</h2>${checksBlock(results)}</section>`,
@@ -331,7 +374,7 @@ export function toHtml(results: Results, sinceBaseline?: Comparison): string {
 <title>${esc(VERDICT_TEXT[results.verdict].label)}: banklink-conformance report</title><style>${STYLE}</style></head><body>
 <header>
 <p class="kicker">banklink-conformance · certification report · Bank-linking and user service API</p>
-<div class="verdict v-${esc(results.verdict)}" id="verdict" role="status"><strong>${esc(VERDICT_TEXT[results.verdict].label)}</strong>${esc(VERDICT_TEXT[results.verdict].sentence)}</div>
+${verdictBanner(results)}
 ${glanceBlock(results)}
 ${countsBlock(results)}
 ${metaBlock(results)}

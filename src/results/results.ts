@@ -25,6 +25,8 @@ export interface CheckRecord {
   quote: string;
   outcome: Outcome;
   title: string;
+  /** The longer statement of what the check proves, when its title leaves detail out. */
+  description?: string;
   message: string;
   durationMs: number;
   findings: Finding[];
@@ -143,6 +145,7 @@ export function buildResults(input: ResultsInput): Results {
       quote: req.quote,
       outcome: result.outcome,
       title: spec.title,
+      ...(spec.description !== undefined ? { description: spec.description } : {}),
       message: result.message,
       durationMs: result.durationMs,
       findings: result.findings,
