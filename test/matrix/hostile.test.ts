@@ -92,14 +92,14 @@ describe.concurrent('hostile targets', () => {
   test('a slow target past --max-duration: the run ends within a second of its bound, still writes its reports, exit 2', async () => {
     const reference = await startReference({ latencyMs: 400 });
     try {
-      const run = await runCli([...targetArgs(reference), '--max-duration', '8', '--concurrency', '2', '--timeout-ms', '4000'], {
+      const run = await runCli([...targetArgs(reference), '--max-duration', '15', '--concurrency', '2', '--timeout-ms', '4000'], {
         timeoutMs: BOUND_MS,
       });
       expect(run.code, run.stdout + run.stderr).toBe(2);
       expect(run.results?.verdict).toBe('could-not-run');
       expect(validate('results', run.results)).toEqual([]);
       // The bound counts from the run's start; the checks still running get half a second.
-      expect(run.results?.durationMs).toBeLessThan(9_000);
+      expect(run.results?.durationMs).toBeLessThan(16_000);
       expect(run.results?.checks.length).toBeGreaterThan(0);
       // What did not run is one line naming each check, with counts that add up to the whole plan.
       const bound = run.results?.errors.filter((e) => /time bound/.test(e)) ?? [];
