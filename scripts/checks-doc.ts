@@ -44,7 +44,7 @@ export function checksDocMarkdown(): string {
       const req = requirement(check.requirement);
       const where = req.source === undefined ? `section ${req.section}` : `${req.source}`;
       lines.push(
-        `| \`${check.id}\`<br>${cell(check.title)} | ${expected} | \`${req.id}\` (${req.level}, ${cell(where)}) | ${cell(readableQuote(req.quote))} | ${faults.length === 0 ? '**none**' : faults.map((f) => `\`${f.name}\``).join(', ')} |`,
+        `| \`${check.id}\`<br>${cell(check.title)}${check.description !== undefined ? `<br><small>${cell(check.description)}</small>` : ''} | ${expected} | \`${req.id}\` (${req.level}, ${cell(where)}) | ${cell(readableQuote(req.quote))} | ${faults.length === 0 ? '**none**' : faults.map((f) => `\`${f.name}\``).join(', ')} |`,
       );
     }
     lines.push('');

@@ -35,12 +35,8 @@ import {
 import { conformanceCheck, type CheckBody } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
 import { listingBeforeRefusedWrites } from '../src/suite/refused-writes.js';
-import { KEEP_FOR_LATER, WRITES_NEEDED } from '../src/harness/writes-needed.js';
-
-/** Banks the concurrency check creates at once, at most. */
-const AT_ONCE = 20;
-/** Writes the invalid-body properties may use beyond KEEP_FOR_LATER: the bodies a lenient target accepts. */
-const INVALID_ROOM = 3;
+import { writesNeeded } from '../src/harness/writes-needed.js';
+import { AT_ONCE_MIN, KEEP_FOR_LATER, planWrites } from '../src/core/write-plan.js';
 
 const validSends = perRun(
   (client) =>
@@ -52,27 +48,24 @@ const validSends = perRun(
 );
 /**
  * How the creation checks share the write budget, fixed when the first of them starts (they run side
- * by side, and the valid-body properties must all judge the same bodies): after KEEP_FOR_LATER and
- * INVALID_ROOM, two fifths for the banks created at once (at most AT_ONCE), the rest for valid bodies
- * (at most --runs). The default --max-writes 25 gives 6 at once and 11 valid bodies, so a run against
- * a User that already holds the paging data creates at most 25 User Banks; --max-writes 60 or more
- * gives 20 and the full --runs. Shrinking a failure takes what is left.
+ * by side, and the valid-body properties must all judge the same bodies): src/core/write-plan.ts.
+ * The default --max-writes is the budget that gives them their full --runs (49 at --runs 25), so a
+ * run against a User that already holds the paging data creates at most that many User Banks. A
+ * smaller --max-writes sends fewer valid bodies; shrinking a failure takes what is left.
  */
 const writePlans = perRun(() => ({ plan: undefined as { valid: number; atOnce: number } | undefined }));
 function writePlan(t: Probe): { valid: number; atOnce: number } {
   const holder = writePlans(t.run.client);
-  if (holder.plan === undefined) {
-    const left = Math.max(0, t.run.client.budget.remaining - KEEP_FOR_LATER - INVALID_ROOM);
-    const atOnce = Math.min(AT_ONCE, Math.floor(left * 0.4));
-    holder.plan = { atOnce, valid: Math.max(1, Math.min(t.settings.runs, left - atOnce)) };
-  }
+  holder.plan ??= planWrites(t.run.client.budget.remaining, t.settings.runs);
   return holder.plan;
 }
 
 function requireWrites(t: Probe): void {
   if (t.settings.readOnly) t.skip('creates User Banks; run without --read-only to check creation');
   if (t.run.client.budget.remaining <= 0)
-    t.skip(`the write budget (--max-writes ${t.settings.maxWrites}) is spent; raise it to check creation (${WRITES_NEEDED})`);
+    t.skip(
+      `the write budget (--max-writes ${t.settings.maxWrites}) is spent; raise it to check creation (${writesNeeded(t.settings.runs)})`,
+    );
 }
 
 const plannedValidRuns = (t: Probe): number => writePlan(t).valid;
@@ -165,9 +158,9 @@ conformanceCheck(
 conformanceCheck('user-banks.create.concurrent', async (t) => {
   requireWrites(t);
   const count = Math.min(writePlan(t).atOnce, t.run.client.budget.remaining - KEEP_FOR_LATER);
-  if (count < 2)
+  if (count < AT_ONCE_MIN)
     t.skip(
-      `creating banks at once needs at least 2 writes beyond the ${KEEP_FOR_LATER} kept for later checks; --max-writes ${t.settings.maxWrites} leaves too few (${WRITES_NEEDED})`,
+      `creating banks at once needs at least ${AT_ONCE_MIN} writes beyond the ${KEEP_FOR_LATER} kept for later checks; --max-writes ${t.settings.maxWrites} leaves too few (${writesNeeded(t.settings.runs)})`,
     );
   const outcome = await runProperty(t, {
     arbitrary: distinctCreateBodies(t.settings.userIdA, count),

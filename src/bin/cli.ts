@@ -28,7 +28,10 @@ import { CREATED_JOURNAL, CreatedJournal } from '../report/created-journal.js';
 import { reportDirProblem } from '../report/report-dir.js';
 import { redactorFor } from '../harness/secrets.js';
 import type { RunSettings } from '../harness/settings.js';
-import { earlierReportsDir, writeUnfinished, type UnfinishedRun } from '../runner/unfinished-reports.js';
+import { earlierReportsDir, writeInterrupted, writeUnfinished, type UnfinishedRun } from '../runner/unfinished-reports.js';
+import type { CheckResult } from '../checks/types.js';
+import type { ExchangeEvidence } from '../http/evidence.js';
+import type { RunResults } from '../runner/run-results.js';
 
 /** Set once the report directory is known: replaces the reports with why the run gave no verdict. */
 let writeWhy: ((verdict: 'interrupted' | 'could-not-run', reason: string) => void) | undefined;
@@ -68,6 +71,10 @@ async function main(argv: string[]): Promise<number> {
   const startedAt = new Date();
   const unfinished: UnfinishedRun = {
     baseUrl: config.baseUrl,
+    userId: config.userId,
+    userIdB: config.userIdB,
+    secondCaller: config.tokenB !== undefined,
+    ...(config.maxWritesGiven ? { maxWrites: config.maxWrites } : {}),
     seed: config.seed,
     runs: config.runs,
     readOnly: config.readOnly,
@@ -83,20 +90,32 @@ async function main(argv: string[]): Promise<number> {
   let checksEnded = 0;
   let checksCollected = 0;
   const checksPlanned = (): number => Math.max(checksEnded, config.shard ? checksCollected : checks.length);
+  // What a stop must report: the checks that ended (with their outcomes) and, once the run's own
+  // journal has begun, the resources created.json lists (a check that did not end created them too).
+  const ended: CheckResult[] = [];
+  let interruptedResults: { resultsOf: RunResults; preflight: ExchangeEvidence[] } | undefined;
+  const writeStopped = (reason: string): void => {
+    if (!interruptedResults) return writeWhy?.('interrupted', reason);
+    const results = interruptedResults.resultsOf([...ended], [reason], interruptedResults.preflight, { interrupted: true });
+    writeInterrupted(reportDir, results, redactorFor({ tokenA: config.token, tokenB: config.tokenB }));
+  };
   // Once stopped, the run writes nothing more and sends nothing more: the process exits as soon as
   // the interrupted reports are written (an embedded reference gets a bounded moment to close).
   let stopping = false;
   const stop = (signal: NodeJS.Signals, why: string): void => {
     if (stopping) return;
     stopping = true;
-    writeWhy?.(
-      'interrupted',
-      `stopped by ${why} after ${checksEnded} of ${checksPlanned()} checks had ended: nothing is judged; run it again to get a verdict`,
-    );
+    const planned = checksPlanned();
+    const reason = `stopped by ${why} after ${checksEnded} of ${planned} checks had ended (${planned - checksEnded} did not end or never started): no verdict; the checks that ended are listed with their outcomes; run it again to get a verdict`;
+    writeStopped(reason);
     console.error(`banklink-conformance: stopped by ${why}; the reports in ${config.reportDir} say the run was interrupted`);
     const code = signal === 'SIGINT' ? 130 : signal === 'SIGHUP' ? 129 : 143;
     const bound = new Promise((resolveBound) => setTimeout(resolveBound, 1_000));
-    void Promise.race([stopReference(), bound]).finally(() => process.exit(code));
+    void Promise.race([stopReference(), bound]).finally(() => {
+      // Written again as the process ends: a request in flight at the signal may have created one more resource since.
+      writeStopped(reason);
+      process.exit(code);
+    });
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => stop(signal, signal));
   // A cancelled job often signals only the process it started (npm, npx), whose shell then ends
@@ -124,6 +143,7 @@ async function main(argv: string[]): Promise<number> {
 
     const har = harPlace(reportDir, config.har);
     const checked = await preflight(given, redactor);
+    if (checked.refusal === undefined) interruptedResults = { resultsOf, preflight: checked.exchanges };
     if (checked.refusal !== undefined) {
       // The reads that show the mistake are kept, so the report says what the target answered.
       const refused = resultsOf([], [checked.refusal], checked.exchanges, { har: har.name });
@@ -149,7 +169,12 @@ async function main(argv: string[]): Promise<number> {
     const { runSuites } = await import('../runner/run-suites.js');
     const run = await runSuites(settings, {
       ...(config.shard ? { shard: config.shard } : {}),
-      deadlineMs: config.maxDurationS * 1000,
+      // The bound counts from the run's start (preflight and loading the suites included), and the
+      // checks still running at it get half a second before the run ends with what has ended.
+      deadlineMs: config.maxDurationS * 1000 - (Date.now() - startedAt.getTime()),
+      boundS: config.maxDurationS,
+      ...(config.shard ? {} : { plan: checks.map((c) => c.id) }),
+      abandonAfterMs: 500,
       failFast: config.failFast,
       events: {
         onStart: (n) => {
@@ -158,6 +183,7 @@ async function main(argv: string[]): Promise<number> {
         },
         onCheck: (r, done) => {
           checksEnded = done;
+          ended.push(r);
           progress.onCheck(r, done);
         },
       },
@@ -181,6 +207,11 @@ async function main(argv: string[]): Promise<number> {
     const files = writeReports(reportDir, results, redactor, sinceBaseline, traffic);
     writeWhy = undefined;
     console.log(redactor.text(summaryText(results, paintFor(process.stdout, process.env), files, sinceBaseline)));
+    // Checks left running at the time bound may still be sending: the reports are written, the run ends here.
+    if (run.abandoned) {
+      await Promise.race([stopReference(), new Promise((resolveBound) => setTimeout(resolveBound, 300))]);
+      process.exit(exitCodeFor(results.verdict));
+    }
     return exitCodeFor(results.verdict);
   } finally {
     await stopReference();

@@ -31,6 +31,14 @@ const kindTitle: Record<CredentialKind, string> = {
     'with "Bearer" and a token that is almost the caller\'s (one character changed, removed or added, other letter case, its first half), or with something before or after "Bearer <token>", is refused',
 };
 
+/** The same kinds in a few words, for titles of at most 90 characters. */
+const kindShort: Record<CredentialKind, string> = {
+  'missing-credentials': 'without credentials',
+  'unknown-token': 'with a token never issued',
+  'other-scheme': 'with another scheme than Bearer',
+  'near-miss-token': "with a token almost the caller's",
+};
+
 function refusalChecks(): (CheckSpec & { id: RefusalCheckId })[] {
   return authOperations.flatMap((operation) =>
     credentialKinds.map((kind): CheckSpec & { id: RefusalCheckId } => {
@@ -40,7 +48,8 @@ function refusalChecks(): (CheckSpec & { id: RefusalCheckId })[] {
         area: 'auth',
         requirement: missing ? operation.requirement : 'auth.bearer',
         covers: missing ? ['auth.bearer'] : [operation.requirement],
-        title: `${operation.label} ${kindTitle[kind]}: no 2xx, no resource data`,
+        title: `${operation.label} ${kindShort[kind]} is refused`,
+        description: `${operation.label} ${kindTitle[kind]}: no 2xx, no resource data`,
       };
     }),
   );
@@ -54,7 +63,8 @@ export const authChecks = [
     area: 'auth',
     requirement: 'auth.refused_write_no_effect',
     covers: ['auth.required.create_user_bank'],
-    title: 'A POST /user_banks refused for its credentials creates nothing (an authorized listing afterwards does not hold it)',
+    title: 'A POST /user_banks refused for its credentials creates nothing',
+    description: 'A POST /user_banks refused for its credentials creates nothing (an authorized listing afterwards does not hold it)',
   },
   {
     id: 'auth.refusal-status-401',

@@ -32,7 +32,8 @@ export const httpChecks = [
       'user_bank.bank_account_type',
       'user_bank.created_at',
     ],
-    title:
+    title: "Every 2xx answer of the run matches its operation's schema and the other views",
+    description:
       "Every 2xx answer of the whole run, whichever check asked, matches its operation's schema, lists each id (and each RfP use case) once, returns a create's values as given, and shows each User Bank as every other view shows it",
   },
   {
@@ -40,14 +41,16 @@ export const httpChecks = [
     area: 'http',
     requirement: 'list_user_banks.limit.maximum',
     covers: ['list_user_banks.limit.range'],
-    title: 'No page of GET /user_banks in the whole run holds more items than its limit asked, nor more than 100',
+    title: 'No page of GET /user_banks in the run holds more than its limit or 100 items',
+    description: 'No page of GET /user_banks in the whole run holds more items than its limit asked, nor more than 100',
   },
   {
     id: 'http.filters-keep-their-value',
     area: 'http',
     requirement: 'list_user_banks.status_filter',
     covers: ['list_user_banks.user_id_filter'],
-    title: 'Every User Bank of every filtered answer in the whole run carries the status and user_id it was asked for',
+    title: "Every User Bank of every filtered answer of the run carries the filter's value",
+    description: 'Every User Bank of every filtered answer in the whole run carries the status and user_id it was asked for',
   },
   {
     id: 'http.credentials-required',
@@ -75,27 +78,31 @@ export const httpChecks = [
       'list_rfp_registrations.operation',
       'get_user.operation',
     ],
-    title:
+    title: 'No request of the run that the spec serves was refused with a 4xx',
+    description:
       'No request of the whole run that the spec serves (a caller’s own, every parameter listed and in range, its own cursor) was refused with a 4xx',
   },
   {
     id: 'http.service-assigned-members',
     area: 'http',
     requirement: 'create_user_bank.response',
-    title: 'No create of the whole run took a member the service assigns (id, created_at, status, verification_status) from its body',
+    title: 'No create of the run took a service-assigned member from its body',
+    description: 'No create of the whole run took a member the service assigns (id, created_at, status, verification_status) from its body',
   },
   {
     id: 'http.facts-of-creation',
     area: 'http',
     requirement: 'rfp_registration.created_at',
     covers: ['rfp_registration.use_case', 'user.created_at'],
-    title: 'Every User and RfP Registration of the whole run reads the same created_at (and use case) in every answer',
+    title: 'A User or RfP Registration reads the same created_at and use case in every answer',
+    description: 'Every User and RfP Registration of the whole run reads the same created_at (and use case) in every answer',
   },
   {
     id: 'http.timestamps-rfc3339',
     area: 'http',
     requirement: 'conv.timestamp.rfc3339',
-    title: 'Every created_at of the whole run is in RFC 3339 form (extended, seconds, an offset): a convention',
+    title: 'Every created_at is in RFC 3339 form (a convention)',
+    description: 'Every created_at of the whole run is in RFC 3339 form (extended format, seconds, an offset): a convention',
   },
   {
     id: 'http.json-content-type',

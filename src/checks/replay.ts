@@ -15,14 +15,16 @@ export const replayChecks = [
       'auth.required.list_rfp_registrations',
       'auth.required.get_user',
     ],
-    title:
+    title: "Reads and a create replayed with bad credentials serve none of the caller's data",
+    description:
       "Every read and a create of the run, replayed in equivalent spellings with no, another scheme's or a near-miss credential, serve none of the caller's data",
   },
   {
     id: 'replay.other-caller-gets-no-data',
     area: 'replay',
     requirement: 'tenant.isolation',
-    title:
+    title: "Reads and a create replayed as the second caller serve none of the first's data",
+    description:
       "Every read and a create of the run, replayed in equivalent spellings as the second caller, serve none of the first caller's data",
   },
   {
@@ -30,7 +32,8 @@ export const replayChecks = [
     area: 'replay',
     requirement: 'get_user.identity',
     covers: ['list_user_banks.user_id_filter', 'list_user_banks.status_filter'],
-    title:
+    title: 'Reads replayed in equivalent spellings are refused or serve the same resource',
+    description:
       "Every read of the run, replayed with the caller's token in equivalent spellings, is refused or serves the resource asked for (the same User, the filters still applied)",
   },
 ] as const satisfies readonly CheckSpec[];

@@ -17,7 +17,8 @@ export const rfpRegistrationsChecks = [
     area,
     requirement: 'list_rfp_registrations.all',
     covers: ['list.envelope', 'list.next_cursor'],
-    title: 'GET /rfp_registrations can be read to the end: every page an envelope, a non-null next_cursor followed until null',
+    title: 'GET /rfp_registrations can be read to the end, every page an envelope',
+    description: 'GET /rfp_registrations can be read to the end: every page an envelope, a non-null next_cursor followed until null',
   },
   {
     id: 'rfp-registrations.list.fields',
@@ -36,7 +37,8 @@ export const rfpRegistrationsChecks = [
     id: 'rfp-registrations.list.use-case-enum',
     area,
     requirement: 'rfp_registration.use_case',
-    title: 'Every RfP Registration use_case is one of account_to_account, business_to_business, bill_pay (never an internal name)',
+    title: "Every RfP Registration use_case is one of the spec's three values",
+    description: 'Every RfP Registration use_case is one of account_to_account, business_to_business, bill_pay (never an internal name)',
   },
   {
     id: 'rfp-registrations.list.unique-ids',

@@ -30,7 +30,10 @@ export interface CheckSpec {
   requirement: RequirementId;
   /** Further requirements the check also proves (a schema check covers every field's type). */
   covers?: readonly RequirementId[];
+  /** What failed, in at most 90 characters: the heading of a failure, the JUnit name, a compare line. */
   title: string;
+  /** The longer statement of what the check proves, where the title leaves detail out. */
+  description?: string;
 }
 
 export interface Finding {
@@ -54,6 +57,8 @@ export interface Finding {
 export interface CreatedResource {
   resource: 'user_bank';
   id: string;
+  /** Why it was created, when the check said (an invalid-body check's accepted body the spec allows). */
+  purpose?: string;
 }
 
 /** What a check leaves in vitest's task.meta for the reporter; plain JSON. */

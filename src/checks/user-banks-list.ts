@@ -15,7 +15,8 @@ export const userBanksListChecks = [
     area: 'user-banks.list',
     requirement: 'list.envelope',
     covers: ['list.data', 'list.next_cursor'],
-    title: 'An empty result of GET /user_banks is still an envelope: data an empty array, next_cursor present',
+    title: 'An empty GET /user_banks is still an envelope: data [], next_cursor present',
+    description: 'An empty result of GET /user_banks is still an envelope: data an empty array, next_cursor present',
   },
   {
     id: 'user-banks.list.filter-no-match',

@@ -50,6 +50,20 @@ export function comparisonNotes(c: Comparison): string[] {
     notes.push('The two runs tested different spec texts (spec hashes differ): requirement outcomes may not be comparable.');
   if ((c.old.shard ?? '') !== (c.new.shard ?? ''))
     notes.push(`The runs cover different shards (OLD ${c.old.shard ?? 'whole'}, NEW ${c.new.shard ?? 'whole'}).`);
+  // Odd inputs are compared all the same, but never without a word: each could make the changes mean nothing.
+  if (c.old.target !== undefined && c.new.target !== undefined && c.old.target !== c.new.target)
+    notes.push(
+      `The runs tested different targets (OLD ${c.old.target}, NEW ${c.new.target}): a change may be the target's, not the server's.`,
+    );
+  for (const [which, run] of [
+    ['OLD', c.old],
+    ['NEW', c.new],
+  ] as const) {
+    if (run.verdict === 'interrupted' || run.verdict === 'could-not-run')
+      notes.push(`The ${which} run did not finish (${run.verdict}): checks it never judged read as missing or changed.`);
+  }
+  if (c.old.startedAt !== undefined && c.new.startedAt !== undefined && Date.parse(c.old.startedAt) > Date.parse(c.new.startedAt))
+    notes.push(`OLD (${c.old.startedAt}) is newer than NEW (${c.new.startedAt}): were the two swapped?`);
   return notes;
 }
 

@@ -6,6 +6,7 @@ import { AREAS, type Area } from '../checks/types.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
 import { runCommand, subcommand } from './invoked-as.js';
+import { writesForFullRuns } from '../core/write-plan.js';
 import {
   OTHER_KNOWN_VARIABLES,
   TOKEN_FLAGS,
@@ -133,8 +134,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     kind: 'integer',
     min: 0,
     max: 100_000,
-    default: '25',
-    help: 'cap on User Banks the checks create; left at its default, the paging data an empty User lacks (up to 101, once) comes on top',
+    help: 'cap on User Banks the checks create (default: what every check needs at --runs, 49 at --runs 25); left at its default, the paging data an empty User lacks (up to 101, once) comes on top',
   },
   {
     flag: 'seed',
@@ -298,6 +298,9 @@ export function loadConfig(sources: ConfigSources): Config {
   }
   config.seed ??= randomSeed();
   config.maxWritesGiven = raw.has('max-writes');
+  // Left unset, the budget is what every selected check needs to run in full at --runs, so the
+  // default run never skips a creation check nor stops a property early for want of writes.
+  config.maxWrites ??= writesForFullRuns(config.runs as number);
   config.origins = Object.fromEntries(where);
   const result = config as unknown as Config;
   if (result.baseUrl !== undefined) validateRemoteTarget(result);

@@ -190,7 +190,9 @@ export class Probe {
       findings,
       exchanges: [...kept.values()].sort((a, b) => a.seq - b.seq).map((e) => toEvidence(e, this.run.redactor)),
       exchangeCount: this.exchangeCount,
-      created: this.run.client.takeCreated(this.spec.id).map((id): CreatedResource => ({ resource: 'user_bank', id })),
+      created: this.run.client
+        .takeCreatedResources(this.spec.id)
+        .map(({ id, purpose }): CreatedResource => ({ resource: 'user_bank', id, ...(purpose !== undefined ? { purpose } : {}) })),
       durationMs,
       ...(ended.internalError !== undefined ? { internalError: this.run.redactor.text(ended.internalError) } : {}),
     };

@@ -1,9 +1,11 @@
 /**
- * What to tell a user whose --max-writes made a check skip: how many writes would be enough. The
- * creation checks plan their writes within the budget (suites/user-banks.create.test.ts): the default
- * 25 runs every check; 60 gives the valid-body properties their full --runs and 20 banks at once.
+ * What to tell a user whose --max-writes made a check skip or a property stop early: a value that
+ * runs every check with its full --runs (src/core/write-plan.ts; the default --max-writes is that
+ * value, and test/matrix/write-budget.test.ts runs with it and sees nothing skipped).
  */
-export const WRITES_NEEDED = '--max-writes 25 (the default) runs every check; 60 or more gives the creation properties their full --runs';
+import { writesForFullRuns } from '../core/write-plan.js';
 
-/** Writes the creation checks leave to the suites that run after them (auth and isolation send a few POSTs). */
-export const KEEP_FOR_LATER = 5;
+export { KEEP_FOR_LATER } from '../core/write-plan.js';
+
+export const writesNeeded = (runs: number): string =>
+  `--max-writes ${writesForFullRuns(runs)} (the default at --runs ${runs}) runs every check with its full --runs`;

@@ -45,6 +45,8 @@ export interface RequestOptions {
    * creates something anyway has the write counted all the same.
    */
   describesNoResource?: boolean;
+  /** Why a resource this request creates was created, for the footprint ("accepted with an extra member (allowed)"). */
+  purpose?: string;
 }
 
 export interface HttpClientOptions {
@@ -91,7 +93,7 @@ export class HttpClient {
   private readonly throttle: AdaptiveThrottle;
   private readonly base: URL;
   /** Ids of resources created (2xx POST /user_banks with an id), not yet handed to a check's result. */
-  private undrainedCreated: { id: string; by: string | undefined }[] = [];
+  private undrainedCreated: { id: string; by: string | undefined; purpose?: string }[] = [];
   /** Checks whose result has taken its created ids. */
   private readonly endedSenders = new Set<string>();
   /** Every id this run created (2xx POST /user_banks): a late-listed creation of ours is never taken for a refused write's. */
@@ -378,7 +380,11 @@ export class HttpClient {
       if ((exchange.status >= 500 || oddSuccess) && this.notable.length < NOTABLE_KEPT) this.notable.push(exchange);
       const createdId = createdIdOf(exchange);
       if (createdId !== undefined) {
-        this.undrainedCreated.push({ id: createdId, by: currentSender() });
+        this.undrainedCreated.push({
+          id: createdId,
+          by: currentSender(),
+          ...(options.purpose !== undefined ? { purpose: options.purpose } : {}),
+        });
         if (!createdId.startsWith('(')) this.createdIds.add(createdId);
       }
       this.options.onExchange?.(exchange);
@@ -451,11 +457,16 @@ export class HttpClient {
    * complete however a check sent its POST.
    */
   takeCreated(checkId: string): string[] {
+    return this.takeCreatedResources(checkId).map((c) => c.id);
+  }
+
+  /** takeCreated, with why each was created when the request said (RequestOptions.purpose). */
+  takeCreatedResources(checkId: string): { id: string; purpose?: string }[] {
     this.endedSenders.add(checkId);
     const mine = (c: { by: string | undefined }): boolean => c.by === undefined || this.endedSenders.has(c.by);
     const taken = this.undrainedCreated.filter(mine);
     this.undrainedCreated = this.undrainedCreated.filter((c) => !mine(c));
-    return taken.map((c) => c.id);
+    return taken.map(({ id, purpose }) => ({ id, ...(purpose !== undefined ? { purpose } : {}) }));
   }
 
   async close(): Promise<void> {

@@ -19,7 +19,24 @@ export const describeInvalid = (request: InvalidCreateRequest): string =>
   `${request.kind} (${request.expectation}): Content-Type ${request.contentType}, body ${request.rawBody}`;
 
 export function invalidRequestOptions(request: InvalidCreateRequest) {
-  return { method: 'POST' as const, path: '/user_banks', rawBody: request.rawBody, headers: { 'content-type': request.contentType } };
+  return {
+    method: 'POST' as const,
+    path: '/user_banks',
+    rawBody: request.rawBody,
+    headers: { 'content-type': request.contentType },
+    purpose: acceptedPurpose(request),
+  };
+}
+
+/**
+ * Why the target holds a bank made from this request, if it accepted it: a body the spec lets a
+ * service accept (an extra member, a type it defaults or extends) is no invalid body, and the
+ * footprint must not call it one.
+ */
+function acceptedPurpose(request: InvalidCreateRequest): string {
+  if (request.expectation !== 'may-accept') return 'invalid bodies the target accepted';
+  const what = request.kind === 'unknown extra members' ? 'an extra member' : request.kind;
+  return `accepted with ${what} (allowed)`;
 }
 
 /** A 5xx is a server defect whatever the body (RFC 9110 15.6). */

@@ -13,7 +13,7 @@ import type { Exchange } from '../http/exchange.js';
 import { isHttpError } from '../http/errors.js';
 import { toEvidence } from '../http/evidence.js';
 import type { Probe } from '../harness/probe.js';
-import { WRITES_NEEDED } from '../harness/writes-needed.js';
+import { writesNeeded } from '../harness/writes-needed.js';
 
 export interface Verdict {
   ok: boolean;
@@ -194,7 +194,7 @@ export function reportProperty<T>(t: Probe, outcome: PropertyOutcome<T>, options
   if (outcome.brokenBy !== undefined)
     t.inconclusive(`${options.what}: held for ${outcome.judged} run(s), then the target could not be asked further: ${outcome.brokenBy}`);
   if (outcome.judged === 0 && outcome.stoppedBy !== undefined)
-    t.skip(`${options.what}: nothing could be sent: ${outcome.stoppedBy}; raise --max-writes to run it (${WRITES_NEEDED})`);
+    t.skip(`${options.what}: nothing could be sent: ${outcome.stoppedBy}; raise --max-writes to run it (${writesNeeded(t.settings.runs)})`);
   const proved = outcome.judged - outcome.unproven;
   const notes = [
     outcome.stoppedBy !== undefined ? `generation stopped early: ${outcome.stoppedBy}` : undefined,

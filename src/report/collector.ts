@@ -17,6 +17,8 @@ export interface CollectorEvents {
 export class CollectorReporter implements Reporter {
   readonly results: CheckResult[] = [];
   readonly errors: string[] = [];
+  /** Every check collected to run, by id, in the order collected: what a run stopped early did not reach. */
+  readonly planned: string[] = [];
   /** The run's traffic: the snapshot that had seen the most requests (checks end out of order). */
   traffic: ThrottleStats | undefined;
   /** The run's observed listing lag: the snapshot with the most samples. */
@@ -35,7 +37,10 @@ export class CollectorReporter implements Reporter {
 
   onTestModuleCollected(module: TestModule): void {
     let count = 0;
-    for (const _ of module.children.allTests()) count += 1;
+    for (const test of module.children.allTests()) {
+      count += 1;
+      this.planned.push(test.name);
+    }
     this.events.onStart?.(count);
   }
 

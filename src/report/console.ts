@@ -1,4 +1,5 @@
 /** The one-screen summary at the end of a run: counts, then each fail with its requirement and reason. */
+import { headline } from './headline.js';
 import type { Comparison } from '../compare/diff.js';
 import { sinceBaselineText } from '../compare/render.js';
 import type { Results } from '../results/results.js';
@@ -34,7 +35,8 @@ export function summaryText(results: Results, paint: Paint, reportFiles: string[
   const lines: string[] = [''];
   for (const check of results.checks.filter((c) => c.outcome === 'fail')) {
     lines.push(`${paint.red('FAIL')} ${check.id}  [${check.requirement}, section ${check.section}]`);
-    lines.push(...wrapText(check.message, WIDTH, '     '));
+    lines.push(...wrapText(headline(check), WIDTH, '     '));
+    if (headline(check) !== check.message) lines.push(...wrapText(check.message, WIDTH, '     '));
     // A curl line cut short no longer runs: it is printed whole (its body is bounded by what the check sent).
     if (check.curl[0]) lines.push(`     reproduce: ${check.curl[0]}`);
   }

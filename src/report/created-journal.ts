@@ -3,7 +3,7 @@
  * written the moment its answer arrives. results.json lists them too, but only when the run ends; a
  * run that is killed, crashes or loses its machine still leaves the clean-up list here.
  */
-import { renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const CREATED_JOURNAL = 'created.json';
@@ -47,5 +47,15 @@ export class CreatedJournal {
     const aside = `${this.path}.tmp`;
     writeFileSync(aside, text);
     renameSync(aside, this.path);
+  }
+}
+
+/** The ids DIR/created.json lists (none when it is missing or unreadable): what an unfinished run created. */
+export function journalIds(dir: string): string[] {
+  try {
+    const parsed = JSON.parse(readFileSync(join(dir, CREATED_JOURNAL), 'utf8')) as { created?: { id?: unknown }[] };
+    return (parsed.created ?? []).flatMap((entry) => (typeof entry.id === 'string' ? [entry.id] : []));
+  } catch {
+    return [];
   }
 }

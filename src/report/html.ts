@@ -13,11 +13,13 @@ import type { Outcome } from '../checks/types.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
 import { hasRequirement, requirement } from '../core/requirements.js';
 import { bodyExcerpt } from './excerpt.js';
+import { headline, mergedFindings, whereOf } from './headline.js';
 import { readableQuote } from './readable-quote.js';
 import { outcomeForRequirement } from '../results/requirement-outcome.js';
-import type { CheckRecord, RequirementRecord, Results } from '../results/results.js';
+import type { CheckRecord, RequirementOutcome, RequirementRecord, Results } from '../results/results.js';
+import { checks as registeredChecks } from '../checks/registry.js';
 import { compareSections, sectionLabel } from './sections.js';
-import { createdSummary, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
+import { createdSummary, reducedCoverage, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
 
 const esc = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -25,7 +27,7 @@ const esc = (text: string): string =>
 /** A fragment id that survives any check id. */
 const anchor = (id: string): string => `check-${id.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
 
-const badge = (outcome: Outcome | 'untested'): string => `<span class="badge b-${outcome}">${outcome}</span>`;
+const badge = (outcome: RequirementOutcome): string => `<span class="badge b-${outcome}">${outcome}</span>`;
 
 const STYLE = `
 :root{--fg:#1b1b1b;--muted:#5a5a5a;--line:#d6d6d6;--soft:#f4f4f2;--pass:#0b6b2a;--fail:#b3161b;--warn:#8a5a00;--skip:#55595e;--inc:#6a3d9a}
@@ -53,7 +55,7 @@ nav.toc{margin:1.2rem 0;font-size:.92rem}nav.toc a{margin-right:.9rem;white-spac
 .badge{display:inline-block;min-width:4.2em;text-align:center;font-weight:700;font-size:.72rem;letter-spacing:.05em;text-transform:uppercase;border-radius:.25rem;padding:.05rem .35rem;border:1px solid;vertical-align:.1em}
 .b-pass{color:var(--pass);background:#e3f5e7}.b-fail{color:#fff;background:var(--fail);border-color:var(--fail)}
 .b-warn{color:var(--warn);background:#fff3d1}.b-skip{color:var(--skip);background:#eceff1}
-.b-inconclusive{color:var(--inc);background:#f1e9fa}.b-untested{color:var(--skip);background:#fff;border-style:dashed}
+.b-inconclusive{color:var(--inc);background:#f1e9fa}.b-untested{color:var(--skip);background:#fff;border-style:dashed}.b-not-run{color:var(--skip);background:#fff;border-style:dotted}
 .case{border:1px solid var(--line);border-left:5px solid var(--line);border-radius:.35rem;margin:1rem 0;background:#fff}
 .case.fail{border-left-color:var(--fail)}.case.warn{border-left-color:#d79b00}
 .case>summary{cursor:pointer;padding:.6rem .8rem;font-weight:600;list-style-position:inside}
@@ -135,10 +137,16 @@ function brokenRequirement(id: string): string {
 }
 
 function findingsBlock(check: CheckRecord): string {
-  const findings = check.findings.filter((f) => (check.outcome === 'fail' ? true : f.severity === 'warn' || check.level === 'SHOULD'));
+  const findings = mergedFindings(
+    check.findings.filter((f) => (check.outcome === 'fail' ? true : f.severity === 'warn' || check.level === 'SHOULD')),
+  );
   if (findings.length === 0) return `<p>${esc(check.message)}</p>`;
-  const items = findings.slice(0, 12).map((f) => {
+  const items = findings.slice(0, 12).map(({ finding: f, count }) => {
     const pairs: string[] = [];
+    // Each finding with the request that shows it, so the replay is of this finding's page, not the check's first.
+    const own = check.exchanges.find((e) => e.seq === f.exchange);
+    const where = whereOf(check, f);
+    if (where !== undefined) pairs.push(`<dt>Where</dt><dd><code>${esc(where)}</code></dd>`);
     if (f.requirements !== undefined) pairs.push(`<dt>Breaks</dt><dd>${f.requirements.map(brokenRequirement).join('<br>')}</dd>`);
     if (f.expected !== undefined) pairs.push(`<dt>Expected</dt><dd>${esc(f.expected)}</dd>`);
     if (f.actual !== undefined) pairs.push(`<dt>Seen</dt><dd>${esc(f.actual)}</dd>`);
@@ -146,7 +154,9 @@ function findingsBlock(check: CheckRecord): string {
       pairs.push(`<dt>Counterexample</dt><dd><pre class="counterexample">${esc(f.counterexample)}</pre></dd>`);
     if (f.counterexampleCurl !== undefined)
       pairs.push(`<dt>Send it again</dt><dd><pre class="counterexample-curl">${esc(f.counterexampleCurl)}</pre></dd>`);
-    return `<li><p>${esc(f.message)}</p>${pairs.length ? `<dl class="ev">${pairs.join('')}</dl>` : ''}</li>`;
+    if (own !== undefined) pairs.push(`<dt>Reproduce</dt><dd><pre class="curl">${esc(own.curl)}</pre></dd>`);
+    const times = count > 1 ? ` <small class="none">(${count} times, merged)</small>` : '';
+    return `<li><p>${esc(f.message)}${times}</p>${pairs.length ? `<dl class="ev">${pairs.join('')}</dl>` : ''}</li>`;
   });
   const more =
     findings.length > 12 ? `<p class="none">and ${findings.length - 12} more findings (all of them are in results.json)</p>` : '';
@@ -160,8 +170,9 @@ function caseBlock(check: CheckRecord, open: boolean, results: Pick<Results, 'ha
       ? '<p class="source">A convention where the spec is silent: breaking it is a warning, never a failure.</p>'
       : '';
   return `<details class="case ${check.outcome}" id="${anchor(check.id)}"${open ? ' open' : ''}>
-<summary>${badge(check.outcome)} ${esc(check.title)} <code>${esc(check.id)}</code></summary>
+<summary>${badge(check.outcome)} <span class="headline">${esc(headline(check))}</span></summary>
 <div class="body">
+<p class="check-title">${esc(check.title)} <code>${esc(check.id)}</code></p>${check.description !== undefined ? `<p class="description">${esc(check.description)}</p>` : ''}
 <div class="req"><p>Breaks requirement <code class="req-id">${esc(check.requirement)}</code> (${check.level}) of ${esc(sectionLabel(check.section))}:</p>
 <blockquote class="quote">${esc(readableQuote(check.quote))}</blockquote>${source}</div>
 <h4>What was expected, what was seen</h4>
@@ -224,7 +235,7 @@ function matrixBlock(results: Results): string {
   const tally = new Map<string, number>();
   for (const req of results.requirements) tally.set(req.outcome, (tally.get(req.outcome) ?? 0) + 1);
   const untestedMust = results.requirements.filter((r) => r.outcome === 'untested' && r.level === 'MUST').length;
-  const summary = ['pass', 'fail', 'warn', 'inconclusive', 'skip', 'untested']
+  const summary = ['pass', 'fail', 'warn', 'inconclusive', 'skip', 'not-run', 'untested']
     .filter((o) => tally.has(o))
     .map((o) => `${tally.get(o)} ${o}`)
     .join(', ');
@@ -292,13 +303,47 @@ function createdBlock(results: Results): string {
 <table class="stack"><thead><tr><th>Resource</th><th>Id</th><th>Created by</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+/** The verdict; a conformant run that left something out says so in the banner itself. */
+function verdictBanner(results: Results): string {
+  const { label, sentence } = VERDICT_TEXT[results.verdict];
+  const reduced = results.verdict === 'conformant' ? reducedCoverage(results) : [];
+  if (reduced.length === 0)
+    return `<div class="verdict v-${esc(results.verdict)}" id="verdict" role="status"><strong>${esc(label)}</strong>${esc(sentence)}</div>`;
+  return `<div class="verdict v-${esc(results.verdict)} reduced" id="verdict" role="status"><strong>${esc(label)}, REDUCED COVERAGE</strong>${esc(sentence)} Not covered: ${esc(reduced.join('; '))}; see <a href="#not-checked">Not checked</a>.</div>`;
+}
+
+/** Checks this run did not judge: skipped, inconclusive, and (a run that ended early) never run. */
+function notRunIds(results: Results): string[] {
+  if (results.verdict !== 'interrupted' && !results.errors.some((e) => /time bound/.test(e))) return [];
+  const ran = new Set(results.checks.map((c) => c.id));
+  return registeredChecks.map((c) => c.id).filter((id) => !ran.has(id));
+}
+
+const notChecked = (results: Results): number =>
+  results.checks.filter((c) => c.outcome === 'skip' || c.outcome === 'inconclusive').length + notRunIds(results).length;
+
+function notCheckedBlock(results: Results): string {
+  if (notChecked(results) === 0) return '';
+  const group = (outcome: 'skip' | 'inconclusive', heading: string): string => {
+    const checks = results.checks.filter((c) => c.outcome === outcome);
+    if (checks.length === 0) return '';
+    return `<h3>${heading} (${checks.length})</h3><ul>${checks.map((c) => `<li><code>${esc(c.id)}</code>: ${esc(c.message)}</li>`).join('')}</ul>`;
+  };
+  const notRun = notRunIds(results);
+  return `<section id="not-checked"><h2>Not checked</h2><p>What this run gives no verdict on, and why.</p>
+${group('skip', 'Skipped: a precondition is missing')}
+${group('inconclusive', 'Inconclusive: the target did not let these finish')}
+${notRun.length ? `<h3>Not run: the run ended before them (${notRun.length})</h3><p>${notRun.map((id) => `<code>${esc(id)}</code>`).join(', ')}</p>` : ''}
+</section>`;
+}
+
 export function toHtml(results: Results, sinceBaseline?: Comparison): string {
   const failures = results.checks.filter((c) => c.outcome === 'fail');
   const warnings = results.checks.filter((c) => c.outcome === 'warn');
-  const inconclusive = results.checks.filter((c) => c.outcome === 'inconclusive');
   const toc = [
     sinceBaseline ? '<a href="#since-baseline">Since the baseline</a>' : '',
     failures.length ? `<a href="#failures">Failures (${failures.length})</a>` : '',
+    notChecked(results) > 0 ? `<a href="#not-checked">Not checked (${notChecked(results)})</a>` : '',
     warnings.length ? `<a href="#warnings">Warnings (${warnings.length})</a>` : '',
     '<a href="#requirements">Requirements</a>',
     '<a href="#checks">All checks</a>',
@@ -306,15 +351,13 @@ export function toHtml(results: Results, sinceBaseline?: Comparison): string {
     results.errors.length ? '<a href="#errors">Errors</a>' : '',
   ].filter(Boolean);
   const sections = [
+    notCheckedBlock(results),
     sinceBaseline ? sinceBaselineHtml(sinceBaseline) : '',
     failures.length
       ? `<section id="failures"><h2>Failures: requirements the target breaks</h2>${failures.map((c) => caseBlock(c, true, results)).join('\n')}</section>`
       : '',
     warnings.length
       ? `<section id="warnings"><h2>Warnings: conventions where the spec is silent</h2>${warnings.map((c) => caseBlock(c, false, results)).join('\n')}</section>`
-      : '',
-    inconclusive.length
-      ? `<section id="inconclusive"><h2>Inconclusive: the target did not let these finish</h2><ul>${inconclusive.map((c) => `<li><code>${esc(c.id)}</code>: ${esc(c.message)}</li>`).join('')}</ul></section>`
       : '',
     `<section id="requirements"><h2>Requirements by section</h2>${matrixBlock(results)}</section>`,
     `<section id="checks"><h2>All checks</h2>${checksBlock(results)}</section>`,
@@ -332,7 +375,7 @@ export function toHtml(results: Results, sinceBaseline?: Comparison): string {
 <title>${esc(VERDICT_TEXT[results.verdict].label)}: banklink-conformance report</title><style>${STYLE}</style></head><body>
 <header>
 <p class="kicker">banklink-conformance · certification report · Bank-linking and user service API</p>
-<div class="verdict v-${esc(results.verdict)}" id="verdict" role="status"><strong>${esc(VERDICT_TEXT[results.verdict].label)}</strong>${esc(VERDICT_TEXT[results.verdict].sentence)}</div>
+${verdictBanner(results)}
 ${glanceBlock(results)}
 ${countsBlock(results)}
 ${metaBlock(results)}

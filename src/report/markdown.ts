@@ -5,6 +5,7 @@
  * Kept under GitHub's comment size: long evidence is cut, results.json has all of it.
  */
 import { clipLines } from './excerpt.js';
+import { headline, mergedFindings, whereOf } from './headline.js';
 import { readableQuote } from './readable-quote.js';
 import type { Comparison } from '../compare/diff.js';
 import { sinceBaselineMarkdown } from '../compare/render.js';
@@ -26,15 +27,20 @@ const code = (text: string): string => (text.includes('`') ? `\`\` ${text} \`\``
 
 function detail(check: CheckRecord, results: Pick<Results, 'har'>): string[] {
   const lines = [
-    `### ${check.outcome.toUpperCase()} ${code(check.id)}: ${check.title}`,
+    `### ${check.outcome.toUpperCase()} ${code(check.id)}: ${oneLine(headline(check))}`,
+    '',
+    `Check: ${check.title}`,
     '',
     `Requirement ${code(check.requirement)} (${check.level}), ${sectionLabel(check.section)}:`,
     '',
     `> ${oneLine(readableQuote(check.quote))}`,
     '',
   ];
-  for (const finding of check.findings.slice(0, 5)) {
-    lines.push(`- ${clip(oneLine(finding.message), 2_000)}`);
+  const merged = mergedFindings(check.findings);
+  for (const { finding, count } of merged.slice(0, 5)) {
+    lines.push(`- ${clip(oneLine(finding.message), 2_000)}${count > 1 ? ` (${count} times, merged)` : ''}`);
+    const where = whereOf(check, finding);
+    if (where !== undefined) lines.push(`  - where: ${code(where)}`);
     if (finding.requirements !== undefined) lines.push(`  - breaks: ${finding.requirements.map(code).join(', ')}`);
     if (finding.expected !== undefined) lines.push(`  - expected: ${clip(oneLine(finding.expected), 2_000)}`);
     if (finding.actual !== undefined) lines.push(`  - seen: ${clip(oneLine(finding.actual), 2_000)}`);
@@ -44,7 +50,7 @@ function detail(check: CheckRecord, results: Pick<Results, 'har'>): string[] {
       lines.push('  - send it again:', '', '    ```sh', `    ${clip(finding.counterexampleCurl, 2_000)}`, '    ```', '');
   }
   if (check.findings.length === 0) lines.push(`- ${clip(oneLine(check.message), 2_000)}`);
-  if (check.findings.length > 5) lines.push(`- and ${check.findings.length - 5} more findings (results.json has them all)`);
+  if (merged.length > 5) lines.push(`- and ${merged.length - 5} more findings (results.json has them all)`);
   for (const curl of check.curl.slice(0, 2))
     lines.push('', `Reproduce with${harEntryLabel(results, harEntryOf(check, curl))}:`, '', '```sh', clip(curl, 2_000), '```');
   lines.push('');
@@ -115,10 +121,12 @@ export function toMarkdown(results: Results, sinceBaseline?: Comparison): string
   }
   const untested = results.requirements.filter((r) => r.outcome === 'untested');
   const mustUntested = untested.filter((r) => r.level === 'MUST').length;
+  // Covered by checks that did not run (an interrupted run, a shard): not run, never "no check".
+  const notRun = results.requirements.filter((r) => r.outcome === 'not-run').length;
   lines.push(
     '## Requirements',
     '',
-    `${results.requirements.length} requirements; ${untested.length} untested${mustUntested ? ` (**${mustUntested} MUST**)` : ''}. A requirement takes the worst outcome the checks that cover it give it; a schema check fails only the fields its findings name.`,
+    `${results.requirements.length} requirements; ${untested.length} untested${mustUntested ? ` (**${mustUntested} MUST**)` : ''}${notRun ? `; ${notRun} not run (their checks did not run)` : ''}. A requirement takes the worst outcome the checks that cover it give it; a schema check fails only the fields its findings name.`,
     '',
     '<details><summary>Every requirement with the checks that cover it</summary>',
     '',

@@ -16,6 +16,18 @@ export const VERDICT_TEXT: Record<Verdict, { label: string; sentence: string }> 
   },
 };
 
+/**
+ * What a run did not cover though it may read as whole: no writes (--read-only), no second caller,
+ * checks skipped. A CONFORMANT banner names these, so reduced coverage is never hidden below it.
+ */
+export function reducedCoverage(results: Pick<Results, 'readOnly' | 'target' | 'summary'>): string[] {
+  const reasons: string[] = [];
+  if (results.readOnly) reasons.push('--read-only (no write was sent)');
+  if (!results.target.embedded && results.target.secondCaller === false) reasons.push('no second caller (tenant isolation not checked)');
+  if (results.summary.skip > 0) reasons.push(`${results.summary.skip} check(s) skipped`);
+  return reasons;
+}
+
 /** Quoted for a POSIX shell only when it needs to be, so ordinary ids stay easy to read. */
 const shellWord = (value: string): string => (/^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
 
@@ -50,21 +62,30 @@ export function replayNote(results: Pick<Results, 'target'>): string {
     : '(the token from CONFORMANCE_TOKEN in the environment or .env)';
 }
 
+/** The `check` of a resource known only from created.json: a check that did not end created it. */
+export const UNFINISHED_CREATOR = '(a check that did not end)';
+
 /** Why a check creates User Banks, as a reader of the footprint wants it. */
 function creationPurpose(check: string): string {
+  if (check === UNFINISHED_CREATOR) return 'by checks that did not end (listed in created.json)';
   if (check.startsWith('pagination.')) return 'paging data (the list checks need 101 User Banks)';
   if (check === 'user-banks.create.concurrent') return 'created at once';
   if (check.startsWith('user-banks.create.invalid.')) return 'invalid bodies the target accepted';
   if (check.startsWith('user-banks.create.')) return 'valid bodies of the creation properties';
   if (check.startsWith('isolation.')) return 'the isolation probe';
   if (check.startsWith('auth.')) return 'requests with bad credentials the target accepted';
+  if (check.startsWith('robustness.')) return 'unusual but legal create requests';
+  if (check.startsWith('sequences.')) return 'creates of the stateful sequences';
   return check;
 }
 
 /** How many resources the run created and why, e.g. "created 21 resource(s): 12 valid bodies ..., 8 created at once, 1 the isolation probe". */
 export function createdSummary(results: Pick<Results, 'created'>): string {
   const byPurpose = new Map<string, number>();
-  for (const { check } of results.created) byPurpose.set(creationPurpose(check), (byPurpose.get(creationPurpose(check)) ?? 0) + 1);
+  for (const { check, purpose } of results.created) {
+    const why = purpose ?? creationPurpose(check);
+    byPurpose.set(why, (byPurpose.get(why) ?? 0) + 1);
+  }
   const parts = [...byPurpose].sort((a, b) => b[1] - a[1]).map(([purpose, count]) => `${count} ${purpose}`);
   return `created ${results.created.length} resource(s): ${parts.join(', ')}`;
 }

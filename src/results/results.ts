@@ -25,6 +25,8 @@ export interface CheckRecord {
   quote: string;
   outcome: Outcome;
   title: string;
+  /** The longer statement of what the check proves, when its title leaves detail out. */
+  description?: string;
   message: string;
   durationMs: number;
   findings: Finding[];
@@ -40,8 +42,11 @@ export interface RequirementRecord {
   quote: string;
   source?: string;
   checks: string[];
-  outcome: Outcome | 'untested';
+  /** untested: no check covers it; not-run: checks cover it but none of them ran (an interrupted run, a shard, a skipped area). */
+  outcome: RequirementOutcome;
 }
+
+export type RequirementOutcome = Outcome | 'untested' | 'not-run';
 
 /** What was tested: enough to replay the run against the same data (never a token). */
 export interface Target {
@@ -143,6 +148,7 @@ export function buildResults(input: ResultsInput): Results {
       quote: req.quote,
       outcome: result.outcome,
       title: spec.title,
+      ...(spec.description !== undefined ? { description: spec.description } : {}),
       message: result.message,
       durationMs: result.durationMs,
       findings: result.findings,
@@ -163,7 +169,8 @@ export function buildResults(input: ResultsInput): Results {
       const check = ran.get(id);
       return check ? [outcomeForRequirement(check, req.id)] : [];
     });
-    return { ...req, checks: covering, outcome: worstOutcome(outcomes) };
+    const outcome = covering.length > 0 && outcomes.length === 0 ? 'not-run' : worstOutcome(outcomes);
+    return { ...req, checks: covering, outcome };
   });
 
   const errors = [...input.errors, ...input.checkResults.filter((r) => r.internalError).map((r) => `${r.id}: ${r.internalError}`)];

@@ -13,7 +13,7 @@ export type RunResults = (
   checkResults: CheckResult[],
   errors: string[],
   preflightReads: ExchangeEvidence[],
-  conditions?: Pick<ResultsInput, 'traffic' | 'consistency' | 'har'>,
+  conditions?: Pick<ResultsInput, 'traffic' | 'consistency' | 'har' | 'interrupted'>,
 ) => Results;
 
 export function runResultsFor(config: Config, settings: RunSettings, startedAt: Date, redactor: Redactor): RunResults {

@@ -28,6 +28,11 @@ export interface SuiteRun {
   /** Every exchange of the checks, redacted, for the HAR; and how many were past its bound. */
   exchanges: TrafficRecord[];
   exchangesDropped: number;
+  /**
+   * The run was left at its time bound with checks still running (RunOptions.abandonAfterMs): they
+   * may still be sending, so the caller writes its reports and ends the process.
+   */
+  abandoned?: boolean;
 }
 
 export interface RunOptions {
@@ -35,18 +40,30 @@ export interface RunOptions {
   events?: CollectorEvents;
   /** The whole run's bound: past it, no further check starts and the run ends with what it has. */
   deadlineMs?: number;
+  /**
+   * How long past the bound the checks still running may take to end before the run is left with
+   * what has ended (the CLI, which then exits). Absent: wait for them (a warm runner must, to run again).
+   */
+  abandonAfterMs?: number;
   /** --fail-fast: after the first check that fails, no further check starts (the run is non-conformant either way). */
   failFast?: boolean;
+  /** Every check the run means to run, by id (vitest collects the files one by one): what a time bound names as not run. */
+  plan?: readonly string[];
+  /** The bound as the user gave it (--max-duration, seconds), when deadlineMs is what is left of it. */
+  boundS?: number;
   /** Only these suite files (absolute paths), on a runner made without a shard: a warm runner's --shard. */
   files?: readonly string[];
 }
 
 export async function runSuites(settings: RunSettings, options: RunOptions): Promise<SuiteRun> {
   const runner = await SuiteRunner.create(settings, options.shard);
+  let run: SuiteRun | undefined;
   try {
-    return await runner.run(settings, options);
+    run = await runner.run(settings, options);
+    return run;
   } finally {
-    await runner.close();
+    // An abandoned run's checks are still running, and closing vitest would wait for them: the caller exits instead.
+    if (!run?.abandoned) await runner.close();
   }
 }
 
@@ -107,24 +124,45 @@ export class SuiteRunner {
     this.reporter.current = collector;
     this.vitest.provide('conformance', settings);
     const errors: string[] = [];
+    let timedOut = false;
+    let abandoned = false;
+    let abandon: (() => void) | undefined;
+    const abandonedRun = new Promise<void>((resolve) => (abandon = resolve));
+    let grace: NodeJS.Timeout | undefined;
     const deadline =
       options.deadlineMs === undefined
         ? undefined
-        : setTimeout(() => {
-            errors.push(
-              `the run reached its time bound (--max-duration, ${Math.round((options.deadlineMs ?? 0) / 1000)} s) after ${collector.results.length} checks; the checks not run are missing from the results: raise the bound or look for a slow target`,
-            );
-            // Vitest's CancelReason names its own reasons; ours is a string it passes through.
-            void this.vitest.cancelCurrentRun('max-duration' as 'keyboard-input');
-          }, options.deadlineMs);
+        : setTimeout(
+            () => {
+              timedOut = true;
+              // Vitest's CancelReason names its own reasons; ours is a string it passes through.
+              void this.vitest.cancelCurrentRun('max-duration' as 'keyboard-input');
+              if (options.abandonAfterMs !== undefined)
+                grace = setTimeout(() => {
+                  abandoned = true;
+                  abandon?.();
+                }, options.abandonAfterMs);
+            },
+            Math.max(0, options.deadlineMs),
+          );
     try {
-      await this.vitest.start(options.files === undefined ? undefined : [...options.files]);
+      await Promise.race([this.vitest.start(options.files === undefined ? undefined : [...options.files]), abandonedRun]);
     } finally {
       if (deadline) clearTimeout(deadline);
-      this.reporter.current = undefined;
+      if (grace) clearTimeout(grace);
+      if (!abandoned) this.reporter.current = undefined;
     }
-    // After --fail-fast stopped the run, the checks it never started are left out, not reported as inconclusive.
-    const results = stopped ? collector.results.filter((r) => !neverStarted(r)) : collector.results;
+    // After --fail-fast or the time bound stopped the run, the checks it never started are left out,
+    // not reported one by one as inconclusive; the time bound names them in one line.
+    const results = stopped || timedOut ? collector.results.filter((r) => !neverStarted(r)) : [...collector.results];
+    if (timedOut) {
+      const endedIds = new Set(results.map((r) => r.id));
+      const planned = options.plan ?? collector.planned;
+      const notRun = planned.filter((id) => !endedIds.has(id));
+      errors.push(
+        `the run reached its time bound (--max-duration, ${boundSeconds(options.deadlineMs ?? 0, options.boundS)} s): ${results.length} of ${Math.max(planned.length, results.length)} checks ended; ${notRun.length} did not run or did not end${notRun.length > 0 ? ` (${notRun.join(', ')})` : ''}: raise the bound or look for a slow target`,
+      );
+    }
     return {
       results,
       errors: [...collector.errors, ...errors],
@@ -132,6 +170,7 @@ export class SuiteRunner {
       ...(collector.consistency ? { consistency: collector.consistency } : {}),
       exchanges: collector.exchanges,
       exchangesDropped: collector.exchangesDropped,
+      ...(abandoned ? { abandoned: true } : {}),
     };
   }
 
@@ -139,6 +178,8 @@ export class SuiteRunner {
     await this.vitest.close();
   }
 }
+
+const boundSeconds = (deadlineMs: number, boundS: number | undefined): number => boundS ?? Math.round(deadlineMs / 1000);
 
 /** A result the collector made up for a check that ended without running (vitest's 'skipped' or 'pending' state). */
 function neverStarted(result: CheckResult): boolean {

@@ -7,11 +7,18 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Redactor } from '../http/redact.js';
-import { buildResults, type Results } from '../results/results.js';
+import { buildResults, type Results, type Target } from '../results/results.js';
+import { journalIds } from '../report/created-journal.js';
+import { UNFINISHED_CREATOR } from '../report/wording.js';
 import { writeReports } from '../report/write.js';
 
 export interface UnfinishedRun {
   baseUrl: string | undefined;
+  /** The configured Users and second caller, so the replay line of an unfinished run names them too. */
+  userId?: string | undefined;
+  userIdB?: string | undefined;
+  secondCaller?: boolean;
+  maxWrites?: number | undefined;
   seed: number;
   runs: number;
   readOnly: boolean;
@@ -21,8 +28,19 @@ export interface UnfinishedRun {
 
 /** Reports that say the run gave no verdict, and why: `interrupted` (it began) or `could-not-run` (it never did). */
 export function unfinishedResults(run: UnfinishedRun, verdict: 'interrupted' | 'could-not-run', reason: string): Results {
+  const target: Target =
+    run.baseUrl === undefined
+      ? { baseUrl: '(the embedded reference)', embedded: true }
+      : {
+          baseUrl: run.baseUrl,
+          embedded: false,
+          ...(run.userId !== undefined ? { userId: run.userId } : {}),
+          ...(run.userIdB !== undefined ? { userIdB: run.userIdB } : {}),
+          secondCaller: run.secondCaller ?? false,
+        };
   return buildResults({
-    target: { baseUrl: run.baseUrl ?? '(the embedded reference)', embedded: run.baseUrl === undefined },
+    target,
+    ...(run.maxWrites !== undefined ? { maxWrites: run.maxWrites } : {}),
     startedAt: run.startedAt,
     durationMs: Date.now() - run.startedAt.getTime(),
     seed: run.seed,
@@ -43,6 +61,25 @@ export function writeUnfinished(
   redactor: Redactor,
 ): void {
   writeReports(dir, unfinishedResults(run, verdict, reason), redactor);
+}
+
+/** Interrupted reports made from what the run had when it stopped (the checks that ended), with created.json's creations. */
+export function writeInterrupted(dir: string, results: Results, redactor: Redactor): void {
+  writeReports(dir, withJournalledCreations(results, dir), redactor);
+}
+
+/**
+ * The resources created.json lists that the results do not: a run stopped mid-way knows them only
+ * from the journal (the checks that created them never ended), and they exist on the target.
+ */
+export function withJournalledCreations(results: Results, dir: string): Results {
+  const known = new Set(results.created.map((c) => c.id));
+  const missing = journalIds(dir).filter((id) => !known.has(id));
+  if (missing.length === 0) return results;
+  return {
+    ...results,
+    created: [...results.created, ...missing.map((id) => ({ resource: 'user_bank' as const, id, check: UNFINISHED_CREATOR }))],
+  };
 }
 
 /**

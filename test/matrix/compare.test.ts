@@ -41,7 +41,7 @@ describe('compare OLD NEW', () => {
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toMatch(
       new RegExp(
-        `Regressions: checks that newly fail \\(\\d+\\):\\n  pagination\\n(    .*\\n)*    ${AIMED.replace(/\./g, '\\.')}: pass -> fail`,
+        `Regressions: checks that newly fail \\(\\d+\\):\\n(  .*\\n)*  pagination\\n(    .*\\n)*    ${AIMED.replace(/\./g, '\\.')}: pass -> fail`,
       ),
     );
     expect(run.stdout).toMatch(/Requirements whose outcome changed[\s\S]*list_user_banks\.limit\.range \(MUST\): pass -> fail/);

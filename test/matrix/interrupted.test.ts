@@ -7,7 +7,9 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { checks } from '../../src/checks/registry.js';
 import { startReference, type RunningReference } from '../../src/reference/server.js';
+import { validate } from '../../src/schema/validator.js';
 import { runCli, targetArgs, type CliRun } from '../support/run-cli.js';
 
 /**
@@ -40,7 +42,7 @@ async function dirWithEarlierPass(): Promise<string> {
 }
 
 /** Starts a run into `dir` and stops it with `signal` once its first checks have ended (bounded). */
-async function stopMidRun(reference: RunningReference, dir: string, signal: NodeJS.Signals): Promise<CliRun> {
+async function stopMidRun(reference: RunningReference, dir: string, signal: NodeJS.Signals, untilCreated = false): Promise<CliRun> {
   const abort = new AbortController();
   const started = Date.now();
   let stderr = '';
@@ -52,9 +54,20 @@ async function stopMidRun(reference: RunningReference, dir: string, signal: Node
   });
   let finished = false;
   void running.then(() => (finished = true));
-  while (!finished && !/checks \d+\//.test(stderr) && Date.now() - started < 60_000) await new Promise((r) => setTimeout(r, 100));
+  // Stopped once checks have ended and, after the run's journal began, it lists a creation (the SIGKILL test needs none).
+  const ready = (): boolean => /checks \d+\//.test(stderr) && (!untilCreated || journalLength(dir) > 0);
+  while (!finished && !ready() && Date.now() - started < 60_000) await new Promise((r) => setTimeout(r, 100));
   abort.abort();
   return running;
+}
+
+/** How many resources DIR/created.json lists (0 while it is missing or being replaced). */
+function journalLength(dir: string): number {
+  try {
+    return (JSON.parse(readFileSync(join(dir, 'created.json'), 'utf8')) as { created: unknown[] }).created.length;
+  } catch {
+    return 0;
+  }
 }
 
 const junitOf = (dir: string): string => readFileSync(join(dir, 'junit.xml'), 'utf8');
@@ -69,14 +82,37 @@ describe.concurrent('a run that does not finish leaves no passing report', () =>
       const reference = await startReference({ latencyMs: 100 });
       try {
         const dir = await dirWithEarlierPass();
-        const run = await stopMidRun(reference, dir, signal);
+        const run = await stopMidRun(reference, dir, signal, true);
         expect(run.code, run.stderr).toBe(code);
         expect(run.stderr).toContain(`stopped by ${signal}`);
-        expect(run.results?.verdict).toBe('interrupted');
-        expect(run.results?.errors[0]).toMatch(new RegExp(`stopped by ${signal} after \\d+ of \\d+ checks had ended`));
-        expect(readFileSync(join(dir, 'report.md'), 'utf8')).toContain('INTERRUPTED');
-        expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('INTERRUPTED');
-        expect(junitOf(dir)).toMatch(/<testsuites [^>]*tests="1" failures="0" errors="1"/);
+        const results = run.results;
+        expect(results?.verdict).toBe('interrupted');
+        expect(validate('results', results)).toEqual([]);
+        // Counted over the whole plan, and the checks that ended are in the reports with their outcomes.
+        const [, ended, planned] =
+          new RegExp(`stopped by ${signal} after (\\d+) of (\\d+) checks had ended`).exec(results?.errors[0] ?? '') ?? [];
+        expect(Number(planned)).toBe(checks.length);
+        expect(results?.checks.length).toBe(Number(ended));
+        const md = readFileSync(join(dir, 'report.md'), 'utf8');
+        const html = readFileSync(join(dir, 'report.html'), 'utf8');
+        expect(md).toContain('INTERRUPTED');
+        expect(html).toContain('INTERRUPTED');
+        // A requirement whose checks did not run is "not run", never "no check".
+        expect(results?.requirements.filter((r) => r.outcome === 'untested' && r.checks.length > 0)).toEqual([]);
+        expect(results?.requirements.some((r) => r.outcome === 'not-run')).toBe(true);
+        expect(html).not.toMatch(/MUST requirement\(s\) have no check/);
+        // Every resource created.json lists is in the reports: they exist on the target.
+        const journalled = (JSON.parse(readFileSync(join(dir, 'created.json'), 'utf8')) as { created: { id: string }[] }).created;
+        expect(journalled.length).toBeGreaterThan(0);
+        // The reports hold what the journal held when they were written; a request in flight at the
+        // signal may add to created.json afterwards, which stays the complete list.
+        expect(results?.created.length).toBeGreaterThan(0);
+        expect(journalled.map((c) => c.id)).toEqual(expect.arrayContaining(results?.created.map((c) => c.id) ?? []));
+        expect(html).not.toContain('this run created no resource');
+        // The replay line names the Users, as a finished run's does.
+        expect(md).toMatch(/Replay: .*--user-id \S+ --user-id-b \S+ --seed 2/);
+        // JUnit: the run's error plus one testcase per check that ended.
+        expect(junitOf(dir)).toMatch(new RegExp(`<testsuites [^>]*tests="${Number(ended) + 1}" failures="0" errors="1"`));
         expect(junitOf(dir)).toContain(`stopped by ${signal}`);
       } finally {
         await reference.close();
@@ -92,6 +128,7 @@ describe.concurrent('a run that does not finish leaves no passing report', () =>
       expect(run.code).toBeNull();
       expect(run.results?.verdict).toBe('interrupted');
       expect(run.results?.errors[0]).toMatch(/has not ended/);
+      expect(validate('results', run.results)).toEqual([]);
       expect(junitOf(dir)).toMatch(/errors="1"/);
     } finally {
       await reference.close();
@@ -106,6 +143,7 @@ describe.concurrent('a run that does not finish leaves no passing report', () =>
     const run = await runCli([...targetArgs({ ...reference, url }), '--report-dir', dir], { timeoutMs: 60_000 });
     expect(run.code).toBe(2);
     expect(run.results?.verdict).toBe('could-not-run');
+    expect(validate('results', run.results)).toEqual([]);
     expect(junitOf(dir)).toMatch(/<testsuites [^>]*tests="1" failures="0" errors="1"/);
   });
 
@@ -117,6 +155,7 @@ describe.concurrent('a run that does not finish leaves no passing report', () =>
       expect(run.code).toBe(2);
       expect(run.results?.verdict).toBe('could-not-run');
       expect(run.results?.errors[0]).toMatch(/^could not start: .*--limit-of-nothing/);
+      expect(validate('results', run.results)).toEqual([]);
       expect(junitOf(dir)).toMatch(/errors="1"/);
     } finally {
       await reference.close();

@@ -3,6 +3,7 @@
  * exceeded and every created id is reported, and no token or personal data reaches any artifact.
  */
 import { describe, expect, test } from 'vitest';
+import { writesForFullRuns } from '../../src/core/write-plan.js';
 import { startReference } from '../../src/reference/server.js';
 import { allOutput, runCli, targetArgs } from '../support/run-cli.js';
 
@@ -36,7 +37,8 @@ describe.concurrent('safety', () => {
       // Each check the budget stopped says how many writes would have been enough.
       const budgetSkips = run.results?.checks.filter((c) => c.outcome === 'skip' && /max-writes/.test(c.message)) ?? [];
       expect(budgetSkips.length).toBeGreaterThan(0);
-      for (const check of budgetSkips) expect(check.message, check.id).toContain('--max-writes 25 (the default) runs every check');
+      for (const check of budgetSkips)
+        expect(check.message, check.id).toContain(`--max-writes ${writesForFullRuns(25)} (the default at --runs 25) runs every check`);
     } finally {
       await reference.close();
     }

@@ -31,10 +31,13 @@ describe.concurrent('every corner of the staging envelope: decided and conforman
       twoAtATime(async () => {
         const reference = await startReference({ variation: corner, seed: 11 });
         try {
-          const run = await runCli([...targetArgs(reference), '--seed', '11'], { timeoutMs: RUN_BOUND_MS });
+          // Under --strict where the network is the only trouble (transient 503s, no listing lag, which
+          // may warn of itself): the gateway's recovered 503s must not fail a conformant server.
+          const strict = (corner.transient503Share ?? 0) > 0 && (corner.listingLagMs ?? 0) === 0 ? ['--strict'] : [];
+          const run = await runCli([...targetArgs(reference), '--seed', '11', ...strict], { timeoutMs: RUN_BOUND_MS });
           const checks = run.results?.checks ?? [];
           const notDecided = checks
-            .filter((c) => c.outcome === 'fail' || c.outcome === 'inconclusive')
+            .filter((c) => c.outcome === 'fail' || c.outcome === 'inconclusive' || (strict.length > 0 && c.outcome === 'warn'))
             .map((c) => `${c.outcome} ${c.id}: ${c.message}`);
           expect(notDecided, run.stdout).toEqual([]);
           expect(run.code, run.stderr).toBe(0);
@@ -43,7 +46,12 @@ describe.concurrent('every corner of the staging envelope: decided and conforman
           if ((corner.transient503Share ?? 0) > 0) {
             expect(reference.transientRefusals.refused).toBeGreaterThan(0);
             expect(run.stdout).toMatch(/recoveries: transient refusals sent again after their Retry-After: \d+ x 503/);
-            expect(checks.find((c) => c.id === 'http.no-server-errors')?.outcome).toBe('warn');
+            // A traffic fact, not a broken requirement: the check passes and says where the count is,
+            // so --strict cannot fail a conformant server on a gateway's refusals (it used to warn).
+            const noServerErrors = checks.find((c) => c.id === 'http.no-server-errors');
+            expect(noServerErrors?.outcome).toBe('pass');
+            expect(noServerErrors?.message).toMatch(/transient refusal\(s\) answered on a resend .*traffic summary/);
+            expect(run.results?.traffic?.transient?.retried['503'] ?? 0).toBeGreaterThan(0);
           }
           if ((corner.throttlePerSecond ?? 0) > 0) expect(reference.rateGate?.refused ?? 0).toBeGreaterThan(0);
         } finally {

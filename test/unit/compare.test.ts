@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Outcome } from '../../src/checks/types.js';
 import { changeKind, compareExitCode, compareRuns } from '../../src/compare/diff.js';
+import { comparisonNotes } from '../../src/compare/sections.js';
 import type { Results } from '../../src/results/results.js';
 
 const OUTCOMES: Outcome[] = ['pass', 'fail', 'warn', 'skip', 'inconclusive'];
@@ -84,5 +85,35 @@ describe('compareRuns', () => {
     expect(c.requirementChanges).toEqual([{ id: 'user.ssn', section: '4.2', level: 'MUST', from: 'fail', to: 'pass' }]);
     expect(c.changes[0]).toMatchObject({ kind: 'fixed', message: 'users.a is fail' });
     expect(compareExitCode(c)).toBe(0);
+  });
+});
+
+describe('odd inputs are compared, never without a word (issue 42)', () => {
+  const at = (results: Results, fields: Partial<Results>): Results => ({ ...results, ...fields }) as Results;
+  const base = run('0.1.0', { 'a.one': 'pass' });
+  const notes = (oldRun: Results, newRun: Results): string => comparisonNotes(compareRuns(oldRun, newRun)).join('\n');
+
+  test('two targets, an unfinished run, OLD newer than NEW: each is said', () => {
+    const old = at(base, {
+      target: { baseUrl: 'https://a.example', embedded: false },
+      startedAt: '2026-02-01T00:00:00Z',
+      verdict: 'conformant',
+    });
+    const newer = at(base, {
+      target: { baseUrl: 'https://b.example', embedded: false },
+      startedAt: '2026-01-01T00:00:00Z',
+      verdict: 'interrupted',
+    });
+    const said = notes(old, newer);
+    expect(said).toMatch(/different targets \(OLD https:\/\/a\.example, NEW https:\/\/b\.example\)/);
+    expect(said).toMatch(/The NEW run did not finish \(interrupted\)/);
+    expect(said).toMatch(/OLD \(2026-02-01T00:00:00Z\) is newer than NEW/);
+  });
+
+  test('two finished runs of one target in order: no note', () => {
+    const target = { baseUrl: 'https://a.example', embedded: false };
+    const old = at(base, { target, startedAt: '2026-01-01T00:00:00Z', verdict: 'conformant' });
+    const newer = at(base, { target, startedAt: '2026-02-01T00:00:00Z', verdict: 'conformant' });
+    expect(notes(old, newer)).toBe('');
   });
 });

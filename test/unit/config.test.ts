@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, helpText, loadConfig, skippedAreas } from '../../src/config/config.js';
 import { invocation, runCommand, subcommand } from '../../src/config/invoked-as.js';
+import { writesForFullRuns } from '../../src/core/write-plan.js';
 
 const load = (argv: string[], env: Record<string, string> = {}, dotenv?: string) => {
   let dotenvPath: string | undefined;
@@ -32,11 +33,12 @@ const messageOf = (fn: () => unknown): string => {
 };
 
 describe('configuration', () => {
-  test('defaults without flags: the embedded reference, reports/, 25 writes with the paging data on top', () => {
+  test('defaults without flags: the embedded reference, reports/, the writes every check needs at --runs with the paging data on top', () => {
     const config = load([]);
     expect(config.baseUrl).toBeUndefined();
     expect(config.reportDir).toBe('reports');
-    expect(config.maxWrites).toBe(25);
+    expect(config.maxWrites).toBe(49);
+    expect(load(['--runs', '100']).maxWrites).toBe(writesForFullRuns(100));
     expect(config.maxWritesGiven).toBe(false);
     expect(load(['--max-writes', '25']).maxWritesGiven).toBe(true);
     expect(load([], { CONFORMANCE_MAX_WRITES: '' }).maxWritesGiven).toBe(false);
