@@ -34,7 +34,7 @@ export function invalidRequestOptions(request: InvalidCreateRequest) {
  * footprint must not call it one.
  */
 function acceptedPurpose(request: InvalidCreateRequest): string {
-  if (request.expectation !== 'may-accept') return 'invalid bodies the target accepted';
+  if (request.expectation !== 'may-accept') return 'bodies the checks expected refused (a 4xx is the convention), accepted by the target';
   const what = request.kind === 'unknown extra members' ? 'an extra member' : request.kind;
   return `accepted with ${what} (allowed)`;
 }

@@ -70,7 +70,8 @@ function creationPurpose(check: string): string {
   if (check === UNFINISHED_CREATOR) return 'by checks that did not end (listed in created.json)';
   if (check.startsWith('pagination.')) return 'paging data (the list checks need 101 User Banks)';
   if (check === 'user-banks.create.concurrent') return 'created at once';
-  if (check.startsWith('user-banks.create.invalid.')) return 'invalid bodies the target accepted';
+  if (check.startsWith('user-banks.create.invalid.'))
+    return 'bodies the checks expected refused (a 4xx is the convention), accepted by the target';
   if (check.startsWith('user-banks.create.')) return 'valid bodies of the creation properties';
   if (check.startsWith('isolation.')) return 'the isolation probe';
   if (check.startsWith('auth.')) return 'requests with bad credentials the target accepted';

@@ -21,7 +21,8 @@ describe('why a body of an invalid-body check was created', () => {
   test('a body that must or should be refused, when accepted, is an invalid body the target accepted', () => {
     const refusable = requests.filter((r) => r.expectation !== 'may-accept');
     expect(refusable.length).toBeGreaterThan(0);
-    for (const r of refusable) expect(invalidRequestOptions(r).purpose).toBe('invalid bodies the target accepted');
+    for (const r of refusable)
+      expect(invalidRequestOptions(r).purpose).toBe('bodies the checks expected refused (a 4xx is the convention), accepted by the target');
   });
 
   test('the footprint sentence counts by that purpose', () => {
