@@ -105,9 +105,9 @@ export function blindVerdict(
   }
   if (control.verdict !== 'conformant')
     return { verdict: 'undecided', failingBeyondControl: [], detail: [`its control ${control.server} was ${control.verdict}`] };
-  const beyond = decision.failing.filter((id) => !control.failing.includes(id));
-  if (beyond.length > 0) return { verdict: 'caught', failingBeyondControl: beyond, detail: [] };
-  return { verdict: 'missed', failingBeyondControl: [], detail: decision.failing.length > 0 ? ['fails only as its control does'] : [] };
+  // The control is conformant here, so every failing check is one that did not fail on it.
+  if (decision.failing.length > 0) return { verdict: 'caught', failingBeyondControl: decision.failing, detail: [] };
+  return { verdict: 'missed', failingBeyondControl: [], detail: [] };
 }
 
 export async function judgeBlindServer(

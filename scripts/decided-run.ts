@@ -24,7 +24,7 @@ export function decideRun(run: CliRun): RunDecision {
   if (stands !== undefined && results.verdict === stands)
     return { decided: true, verdict: stands as 'conformant' | 'non-conformant', failing: ids('fail'), warnings: ids('warn') };
   if (
-    [2, 130, 143].includes(run.code) &&
+    [2, 129, 130, 143].includes(run.code) &&
     (results.verdict === 'inconclusive' || results.verdict === 'could-not-run' || results.verdict === 'interrupted')
   ) {
     const inconclusive = checks.filter((c) => c.outcome === 'inconclusive').map((c) => `${c.id}: ${c.message.slice(0, 200)}`);
