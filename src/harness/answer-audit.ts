@@ -18,6 +18,7 @@ import type { Exchange } from '../http/exchange.js';
 import { isSuccess } from '../http/exchange.js';
 import { describeViolations, validate, type SchemaName } from '../schema/validator.js';
 import { violatedRequirements } from '../schema/violated-requirements.js';
+import { operationOf } from './invariants/seen-exchange.js';
 
 export interface AuditFinding {
   message: string;
@@ -39,6 +40,14 @@ function sameInstant(a: unknown, b: unknown): boolean {
 }
 
 type Operation = { schema: SchemaName; kind: 'create' | 'list-banks' | 'list-rfps' | 'user' };
+
+/** Each operation of the spec with the schema of its answer. */
+const OPERATIONS: Record<Operation['kind'], Operation> = {
+  create: { schema: 'user-bank', kind: 'create' },
+  'list-banks': { schema: 'user-bank-list', kind: 'list-banks' },
+  'list-rfps': { schema: 'rfp-registration-list', kind: 'list-rfps' },
+  user: { schema: 'user', kind: 'user' },
+};
 
 /** The statement of each operation's answer (4.1-4.4), which an answer that is not its resource breaks too. */
 const RESPONSE_OF: Record<Operation['kind'], string> = {
@@ -71,15 +80,8 @@ export class AnswerAudit {
   }
 
   private operationOf(exchange: Exchange): Operation | undefined {
-    const url = new URL(exchange.request.url);
-    if (!url.pathname.startsWith(this.basePath)) return undefined;
-    const path = url.pathname.slice(this.basePath.length);
-    const method = exchange.request.method;
-    if (path === '/user_banks' && method === 'POST') return { schema: 'user-bank', kind: 'create' };
-    if (path === '/user_banks' && method === 'GET') return { schema: 'user-bank-list', kind: 'list-banks' };
-    if (path === '/rfp_registrations' && method === 'GET') return { schema: 'rfp-registration-list', kind: 'list-rfps' };
-    if (/^\/users\/[^/]+$/.test(path) && method === 'GET') return { schema: 'user', kind: 'user' };
-    return undefined;
+    const { operation } = operationOf(exchange.request.method, new URL(exchange.request.url), this.basePath);
+    return operation === undefined ? undefined : OPERATIONS[operation];
   }
 
   inspect(exchange: Exchange): void {

@@ -46,25 +46,27 @@ export function seeExchange(exchange: Exchange, callers: Callers, basePath: stri
   const caller = callerOf(headerOf(exchange.request.headers, 'authorization'), callers);
   const query = new Map<string, string[]>();
   for (const [name, value] of url.searchParams) query.set(name, [...(query.get(name) ?? []), value]);
-  const seen: SeenExchange = { exchange, operation: undefined, caller, query };
-  if (!url.pathname.startsWith(basePath)) return seen;
+  return { exchange, caller, query, ...operationOf(exchange.request.method, url, basePath) };
+}
+
+/**
+ * The operation of the spec a request asks, spelled as the spec spells it under the base URL (another
+ * spelling is the replay's to judge), with the decoded {user_id} of GET /users/{user_id}.
+ */
+export function operationOf(method: string, url: URL, basePath: string): { operation: Operation | undefined; userIdInPath?: string } {
+  if (!url.pathname.startsWith(basePath)) return { operation: undefined };
   const path = url.pathname.slice(basePath.length);
-  const method = exchange.request.method;
-  if (path === '/user_banks' && method === 'POST') seen.operation = 'create';
-  else if (path === '/user_banks' && method === 'GET') seen.operation = 'list-banks';
-  else if (path === '/rfp_registrations' && method === 'GET') seen.operation = 'list-rfps';
-  else if (method === 'GET') {
-    const user = /^\/users\/([^/]+)$/.exec(path);
-    if (user) {
-      try {
-        seen.userIdInPath = decodeURIComponent(user[1] as string);
-        seen.operation = 'user';
-      } catch {
-        // A malformed percent-encoding names no User.
-      }
-    }
+  if (path === '/user_banks' && method === 'POST') return { operation: 'create' };
+  if (path === '/user_banks' && method === 'GET') return { operation: 'list-banks' };
+  if (path === '/rfp_registrations' && method === 'GET') return { operation: 'list-rfps' };
+  const user = method === 'GET' ? /^\/users\/([^/]+)$/.exec(path) : null;
+  if (user === null) return { operation: undefined };
+  try {
+    return { operation: 'user', userIdInPath: decodeURIComponent(user[1] as string) };
+  } catch {
+    // A malformed percent-encoding names no User, but the request still reached the operation.
+    return { operation: 'user' };
   }
-  return seen;
 }
 
 /** The one value of a query parameter given exactly once, or undefined. */
