@@ -44,9 +44,13 @@ export function parseIso8601DateTime(value: string): Iso8601DateTime | undefined
   return { ms: wall - offsetMinutes * 60_000, local: zone === undefined, rfc3339: RFC3339.test(value) };
 }
 
-/** Two readings of one instant: equal at the coarser one's precision; local times only as the same wall clock. */
-export function sameInstant(a: string, b: string): boolean {
+/**
+ * Two readings of one instant: equal at the coarser one's precision; a local time and an offset one
+ * within any zone's distance. Values that are not both strings are the same only when equal.
+ */
+export function sameInstant(a: unknown, b: unknown): boolean {
   if (a === b) return true;
+  if (typeof a !== 'string' || typeof b !== 'string') return false;
   const [x, y] = [parseIso8601DateTime(a), parseIso8601DateTime(b)];
   if (x === undefined || y === undefined) return false;
   // A local time and an offset one name the same instant only in some zone: at most 14 hours apart.

@@ -12,7 +12,7 @@
  * Only the spec's own paths, spelled as the checks spell them, are audited; what a check judges
  * itself is judged here again, which costs a validation per answer and no request.
  */
-import { sameInstant as sameIso8601Instant } from '../domain/iso8601.js';
+import { sameInstant } from '../domain/iso8601.js';
 import { isRecord } from '../domain/is-record.js';
 import type { Exchange } from '../http/exchange.js';
 import { isSuccess } from '../http/exchange.js';
@@ -32,12 +32,6 @@ const MAX_KEPT = 20;
 const MAX_TRACKED = 50_000;
 /** The fields a User Bank keeps for life (2.1, 4.1): what it was created with, and when. */
 const FIXED_FIELDS = ['user_id', 'account_number', 'routing_number', 'account_holder_type', 'bank_account_type', 'created_at'] as const;
-
-/** Two readings of one instant (any ISO 8601 form: src/domain/iso8601.ts). */
-function sameInstant(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  return typeof a === 'string' && typeof b === 'string' && sameIso8601Instant(a, b);
-}
 
 type Operation = { schema: SchemaName; kind: 'create' | 'list-banks' | 'list-rfps' | 'user' };
 

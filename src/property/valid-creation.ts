@@ -8,7 +8,7 @@ import { isServerError, isSuccess } from '../http/exchange.js';
 import type { CreateBody } from '../domain/user-bank.js';
 import { IMMUTABLE_BANK_FIELDS } from '../domain/user-bank.js';
 import { describeViolations, validate } from '../schema/validator.js';
-import { parseIso8601DateTime, sameInstant as sameIso8601Instant } from '../domain/iso8601.js';
+import { parseIso8601DateTime, sameInstant } from '../domain/iso8601.js';
 import { violatedRequirements } from '../schema/violated-requirements.js';
 import type { Probe } from '../harness/probe.js';
 import { slowListingWarning, untilListed } from '../harness/settle.js';
@@ -232,11 +232,6 @@ export async function judgePersisted(t: Probe, sent: Creation): Promise<Verdict>
   const slow = slowListingWarning(t, lagMs);
   if (slow !== undefined) return { ok: true, warning: { key: 'listing-lag', message: slow, exchange: sent.exchange } };
   return { ok: true };
-}
-
-function sameInstant(a: unknown, b: unknown): boolean {
-  if (typeof a !== 'string' || typeof b !== 'string') return a === b;
-  return sameIso8601Instant(a, b);
 }
 
 /** The widest distance of a zone's wall clock from UTC (UTC+14), and a little for the round trip. */

@@ -6,6 +6,7 @@
  * own ids merely coincide (per-business sequences) are not taken for one. RfP registrations are left
  * to the aimed isolation check: two businesses may hold registrations that read alike.
  */
+import { isSuccess } from '../../http/exchange.js';
 import { isRecord } from '../../domain/is-record.js';
 import type { ExchangeInvariant } from './invariant.js';
 import { itemsOf, type SeenExchange } from './seen-exchange.js';
@@ -23,7 +24,7 @@ function identity(item: unknown, fields: readonly string[]): string | undefined 
 
 function recordsOf(seen: SeenExchange): { kind: 'User Bank' | 'User'; items: unknown[] } | undefined {
   const { exchange } = seen;
-  if (exchange.status < 200 || exchange.status >= 300) return undefined;
+  if (!isSuccess(exchange)) return undefined;
   if (seen.operation === 'list-banks') {
     const items = itemsOf(seen);
     return items ? { kind: 'User Bank', items } : undefined;

@@ -4,6 +4,7 @@
  * token that is no caller's, on any operation of the spec, whichever check sent it and however the
  * path was spelled to reach the operation.
  */
+import { isSuccess } from '../../http/exchange.js';
 import type { ExchangeInvariant } from './invariant.js';
 import type { Operation } from './seen-exchange.js';
 
@@ -24,7 +25,7 @@ export const credentialsRequired: ExchangeInvariant = {
   inspect(seen, report) {
     if (seen.operation === undefined || seen.caller === 'a' || seen.caller === 'b') return;
     const { exchange } = seen;
-    if (exchange.status < 200 || exchange.status >= 300) return;
+    if (!isSuccess(exchange)) return;
     report({
       message: `${exchange.request.method} ${new URL(exchange.request.url).pathname} with ${WITHOUT[seen.caller]} was answered ${exchange.status}`,
       requirements: [REQUIREMENT[seen.operation]],

@@ -5,6 +5,7 @@
  * Banks are held to the same by the answer audit (src/harness/answer-audit.ts), across all views.
  * Kept per caller: two businesses' ids may coincide.
  */
+import { isSuccess } from '../../http/exchange.js';
 import { sameInstant } from '../../domain/iso8601.js';
 import { isRecord } from '../../domain/is-record.js';
 import type { ExchangeInvariant } from './invariant.js';
@@ -25,7 +26,7 @@ export function factsOfCreation(): ExchangeInvariant {
   return {
     inspect(seen, report) {
       const { exchange } = seen;
-      if ((seen.caller !== 'a' && seen.caller !== 'b') || exchange.status < 200 || exchange.status >= 300) return;
+      if ((seen.caller !== 'a' && seen.caller !== 'b') || !isSuccess(exchange)) return;
       const kind = seen.operation === 'user' ? 'User' : seen.operation === 'list-rfps' ? 'RfP Registration' : undefined;
       if (kind === undefined) return;
       const items = kind === 'User' ? [exchange.json] : (itemsOf(seen) ?? []);
@@ -40,7 +41,7 @@ export function factsOfCreation(): ExchangeInvariant {
         }
         for (const [field, requirement] of FACTS[kind]) {
           const [was, now] = [before.values[field], item[field]];
-          const same = field === 'created_at' && typeof was === 'string' && typeof now === 'string' ? sameInstant(was, now) : was === now;
+          const same = field === 'created_at' ? sameInstant(was, now) : was === now;
           if (same) continue;
           report({
             message: `${kind} ${String(item.id)} shows ${field} ${JSON.stringify(now)}, while exchange ${before.seq} showed ${JSON.stringify(was)}: one record, two readings of a fact of its creation`,

@@ -3,7 +3,7 @@
  * (spelled as the spec spells it under the base URL, or none), whose credentials it carried, and its
  * query as the server's parser would read it.
  */
-import type { Exchange } from '../../http/exchange.js';
+import { envelopeData, isSuccess, type Exchange } from '../../http/exchange.js';
 
 export type Operation = 'create' | 'list-banks' | 'list-rfps' | 'user';
 
@@ -77,8 +77,5 @@ export function single(seen: SeenExchange, name: string): string | undefined {
 
 /** The items of a list envelope answered with a 2xx, or undefined. */
 export function itemsOf(seen: SeenExchange): unknown[] | undefined {
-  const { exchange } = seen;
-  if (exchange.status < 200 || exchange.status >= 300) return undefined;
-  const body = exchange.json as { data?: unknown } | undefined;
-  return body !== null && typeof body === 'object' && Array.isArray(body.data) ? body.data : undefined;
+  return isSuccess(seen.exchange) ? envelopeData(seen.exchange) : undefined;
 }

@@ -9,6 +9,7 @@
  * 401 (a token that expired: how long a token lives is not shown, 5), 408 and 429 (the target's pace)
  * are not refusals of the request itself.
  */
+import { isSuccess } from '../../http/exchange.js';
 import { isRecord } from '../../domain/is-record.js';
 import type { ExchangeInvariant } from './invariant.js';
 import { itemsOf, single, type SeenExchange } from './seen-exchange.js';
@@ -85,7 +86,7 @@ export function servedNotRefused(ownUsers: { a?: string; b?: string }): Exchange
       if (caller !== 'a' && caller !== 'b') return;
       const mine = facts[caller];
       const { exchange } = seen;
-      if (exchange.status >= 200 && exchange.status < 300) {
+      if (isSuccess(exchange)) {
         learn(seen, mine);
         return;
       }

@@ -6,6 +6,7 @@
  * verification_status that is not the spec's known value. The RTP flags are booleans: a service may
  * well assign the value a body sent, so they prove nothing here.
  */
+import { isSuccess } from '../../http/exchange.js';
 import { isRecord } from '../../domain/is-record.js';
 import type { ExchangeInvariant } from './invariant.js';
 
@@ -25,7 +26,7 @@ function sentOwnValue(member: string, sent: unknown, now: number): boolean {
 export const serviceAssignedMembers: ExchangeInvariant = {
   inspect(seen, report) {
     const { exchange } = seen;
-    if (seen.operation !== 'create' || exchange.status < 200 || exchange.status >= 300 || !isRecord(exchange.json)) return;
+    if (seen.operation !== 'create' || !isSuccess(exchange) || !isRecord(exchange.json)) return;
     let sent: unknown;
     try {
       sent = JSON.parse(exchange.request.body ?? '');

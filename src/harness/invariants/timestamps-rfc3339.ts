@@ -4,6 +4,7 @@
  * every ISO 8601 form). A basic-format or offset-less timestamp is legal and only warns: an offset-less
  * one names no instant, so a client cannot order it against another zone's.
  */
+import { isSuccess } from '../../http/exchange.js';
 import { isRecord } from '../../domain/is-record.js';
 import { parseIso8601DateTime } from '../../domain/iso8601.js';
 import type { ExchangeInvariant } from './invariant.js';
@@ -15,7 +16,7 @@ export function timestampsRfc3339(): ExchangeInvariant {
   return {
     inspect(seen, report) {
       const { exchange } = seen;
-      if (seen.operation === undefined || exchange.status < 200 || exchange.status >= 300) return;
+      if (seen.operation === undefined || !isSuccess(exchange)) return;
       const items = seen.operation === 'list-banks' || seen.operation === 'list-rfps' ? (itemsOf(seen) ?? []) : [exchange.json];
       for (const item of items) {
         if (!isRecord(item) || typeof item.created_at !== 'string') continue;
