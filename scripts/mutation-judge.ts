@@ -8,8 +8,8 @@
  * the variation gets no warn (its conventions are the recommended ones), so a mutant that breaks a
  * SHOULD is killed too.
  *
- * Each run is the CLI's: its flags through loadConfig, its settings, its preflight, every suite,
- * its verdict; only the process is kept (Stryker's test runner, stryker-plugins/conformance-runner.mjs,
+ * Each run is the CLI's: its flags through loadConfig, then the one pipeline every run goes through
+ * (src/runner/conformance-run.ts: settings, preflight, every suite, the verdict); only the process is kept (Stryker's test runner, stryker-plugins/conformance-runner.mjs,
  * calls this in one long-lived process per worker, with the mutant switched on in between), since
  * starting node, tsx and vitest was 2.2 s of each 2.7 s run. The references are started here, in
  * this process, from the (mutated) reference code; the checks run in vitest's worker, unmutated.
@@ -26,12 +26,8 @@ import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../src/config/config.js';
 import { isFaultName, type FaultName } from '../src/reference/faults/index.js';
 import { startReference } from '../src/reference/server.js';
-import { exitCodeFor } from '../src/results/results.js';
-import { preflight } from '../src/runner/preflight.js';
-import { runResultsFor } from '../src/runner/run-results.js';
+import { conformanceRun } from '../src/runner/conformance-run.js';
 import { SuiteRunner } from '../src/runner/run-suites.js';
-import { settingsFrom } from '../src/runner/settings-from.js';
-import { redactorFor } from '../src/harness/secrets.js';
 
 /** The targets in judging order: the baseline, then the variations reaching the most code the baseline does not. */
 export const JUDGE_TARGETS: readonly { variation?: string; strict: boolean }[] = [
@@ -102,18 +98,17 @@ export class MutantJudge {
             CONFORMANCE_USER_ID_B: b.userIds[0],
           };
     const config = loadConfig({ argv, env });
-    const settings = settingsFrom(config, variation === undefined ? reference : undefined);
-    const redactor = redactorFor(settings);
-    const startedAt = new Date();
-    const checked = await preflight(settings, redactor);
-    if (checked.refusal !== undefined) return `could not run: ${checked.refusal}`;
-    this.runner ??= await SuiteRunner.create(settings);
-    const run = await this.runner.run(settings, { failFast: config.failFast, deadlineMs: config.maxDurationS * 1000 });
-    const results = runResultsFor(config, settings, startedAt, redactor)(run.results, run.errors, checked.exchanges, {
-      ...(run.traffic ? { traffic: run.traffic } : {}),
-      ...(run.consistency ? { consistency: run.consistency } : {}),
+    const done = await conformanceRun({
+      config,
+      ...(variation === undefined ? { reference } : {}),
+      runChecks: async (settings) => {
+        this.runner ??= await SuiteRunner.create(settings);
+        return this.runner.run(settings, { failFast: config.failFast, deadlineMs: config.maxDurationS * 1000 });
+      },
     });
-    if (exitCodeFor(results.verdict) === 0) return undefined;
+    const { results, redactor, run } = done;
+    if (done.refusal !== undefined) return `could not run: ${done.refusal}`;
+    if (done.code === 0 || run === undefined) return undefined;
     const first = run.results.find((r) => r.outcome === 'fail') ?? run.results.find((r) => r.outcome !== 'pass' && r.outcome !== 'skip');
     const what = first !== undefined ? `${first.id} ${first.outcome}: ${first.message}` : (run.errors[0] ?? 'no check result');
     return redactor.text(`${results.verdict}, ${what}`).slice(0, 500);

@@ -17,17 +17,11 @@ import { listText } from '../report/list.js';
 import { specPath } from '../core/paths.js';
 import { statementIndex, statementsText } from '../statements/statement-index.js';
 import { Progress } from '../report/progress.js';
-import { exitCodeFor, suiteVersion } from '../results/results.js';
+import { suiteVersion } from '../results/results.js';
 import { CannotRun } from '../runner/cannot-run.js';
-import { afterPreflight, preflight } from '../runner/preflight.js';
-import { obtainTokens } from '../runner/obtain-tokens.js';
-import { runResultsFor } from '../runner/run-results.js';
-import { settingsFrom } from '../runner/settings-from.js';
-import { harPlace, writeReports } from '../report/write.js';
-import { CREATED_JOURNAL, CreatedJournal } from '../report/created-journal.js';
+import { conformanceRun } from '../runner/conformance-run.js';
 import { reportDirProblem } from '../report/report-dir.js';
 import { redactorFor } from '../harness/secrets.js';
-import type { RunSettings } from '../harness/settings.js';
 import { earlierReportsDir, writeInterrupted, writeUnfinished, type UnfinishedRun } from '../runner/unfinished-reports.js';
 import type { CheckResult } from '../checks/types.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
@@ -135,84 +129,73 @@ async function main(argv: string[]): Promise<number> {
       reference = await startReference({});
       console.error(`no --base-url: testing the embedded reference implementation at ${reference.url}`);
     }
-    const obtained = reference === undefined ? await obtainTokens(config) : {};
-    const given: RunSettings = { ...settingsFrom(config, reference, obtained), createdJournalPath: join(reportDir, CREATED_JOURNAL) };
-    CreatedJournal.inDir(reportDir, given.baseUrl).start();
-    const redactor = redactorFor(given);
-    const resultsOf = runResultsFor(config, given, startedAt, redactor);
-
-    const har = harPlace(reportDir, config.har);
-    const checked = await preflight(given, redactor);
-    if (checked.refusal === undefined) interruptedResults = { resultsOf, preflight: checked.exchanges };
-    if (checked.refusal !== undefined) {
-      // The reads that show the mistake are kept, so the report says what the target answered.
-      const refused = resultsOf([], [checked.refusal], checked.exchanges, { har: har.name });
-      writeReports(reportDir, refused, redactor, undefined, { records: checked.records, dropped: 0, path: har.path });
-      writeWhy = undefined;
-      throw new CannotRun(checked.refusal);
-    }
-
-    const settings = afterPreflight(given, checked);
-    const progress = new Progress(process.stderr, { env: process.env, ...(config.shard ? {} : { expectedTotal: checks.length }) });
-    console.error(`banklink-conformance ${suiteVersion()}: ${checks.length} checks against ${settings.baseUrl} (seed ${settings.seed})`);
-    // The runner stops starting checks at the bound and reports what it has; this is the last resort
-    // for a check that does not end even then (each request is bounded, so it should never fire).
-    const lastResort = setTimeout(
-      () => {
-        console.error(`the run went past --max-duration ${config.maxDurationS} s and did not stop; ended without reports`);
-        process.exit(2);
-      },
-      (config.maxDurationS + 60) * 1000,
-    );
-    lastResort.unref();
-    // Loaded only to run: vitest is heavy, and --help, --list and a bad flag should answer at once.
-    const { runSuites } = await import('../runner/run-suites.js');
-    const run = await runSuites(settings, {
-      ...(config.shard ? { shard: config.shard } : {}),
-      // The bound counts from the run's start (preflight and loading the suites included), and the
-      // checks still running at it get half a second before the run ends with what has ended.
-      deadlineMs: config.maxDurationS * 1000 - (Date.now() - startedAt.getTime()),
-      boundS: config.maxDurationS,
-      ...(config.shard ? {} : { plan: checks.map((c) => c.id) }),
-      abandonAfterMs: 500,
-      failFast: config.failFast,
-      events: {
-        onStart: (n) => {
-          checksCollected += n;
-          progress.addTotal(n);
-        },
-        onCheck: (r, done) => {
-          checksEnded = done;
-          ended.push(r);
-          progress.onCheck(r, done);
-        },
+    // The bound counts from the run's start (preflight and loading the suites included).
+    const deadlineMs = (): number => config.maxDurationS * 1000 - (Date.now() - startedAt.getTime());
+    const done = await conformanceRun({
+      config,
+      ...(reference ? { reference } : {}),
+      reportDir,
+      startedAt,
+      ...(baseline ? { compare: (results) => compareRuns(baseline, results) } : {}),
+      onChecksStart: (resultsOf, preflightReads) => (interruptedResults = { resultsOf, preflight: preflightReads }),
+      runChecks: async (settings) => {
+        const progress = new Progress(process.stderr, { env: process.env, ...(config.shard ? {} : { expectedTotal: checks.length }) });
+        console.error(
+          `banklink-conformance ${suiteVersion()}: ${checks.length} checks against ${settings.baseUrl} (seed ${settings.seed})`,
+        );
+        // The runner stops starting checks at the bound and reports what it has; this is the last resort
+        // for a check that does not end even then (each request is bounded, so it should never fire).
+        const lastResort = setTimeout(
+          () => {
+            console.error(`the run went past --max-duration ${config.maxDurationS} s and did not stop; ended without reports`);
+            process.exit(2);
+          },
+          (config.maxDurationS + 60) * 1000,
+        );
+        lastResort.unref();
+        // Loaded only to run: vitest is heavy, and --help, --list and a bad flag should answer at once.
+        const { runSuites } = await import('../runner/run-suites.js');
+        const run = await runSuites(settings, {
+          ...(config.shard ? { shard: config.shard } : {}),
+          deadlineMs: deadlineMs(),
+          boundS: config.maxDurationS,
+          ...(config.shard ? {} : { plan: checks.map((c) => c.id) }),
+          // The checks still running at the bound get half a second before the run ends with what has ended.
+          abandonAfterMs: 500,
+          failFast: config.failFast,
+          events: {
+            onStart: (n) => {
+              checksCollected += n;
+              progress.addTotal(n);
+            },
+            onCheck: (r, doneCount) => {
+              checksEnded = doneCount;
+              ended.push(r);
+              progress.onCheck(r, doneCount);
+            },
+          },
+        });
+        clearTimeout(lastResort);
+        // Stopped meanwhile: the interrupted reports stand, and the exit is on its way.
+        if (stopping) await new Promise<never>(() => undefined);
+        progress.end();
+        if (config.failFast && run.results.some((r) => r.outcome === 'fail')) {
+          console.error(`--fail-fast: stopped after the first failing check; ${run.results.length} checks ran, the others did not start`);
+        }
+        await stopReference();
+        return run;
       },
     });
-    clearTimeout(lastResort);
-    // Stopped meanwhile: the interrupted reports stand, and the exit is on its way.
-    if (stopping) return await new Promise<number>(() => undefined);
-    progress.end();
-    if (config.failFast && run.results.some((r) => r.outcome === 'fail')) {
-      console.error(`--fail-fast: stopped after the first failing check; ${run.results.length} checks ran, the others did not start`);
-    }
-    await stopReference();
-
-    const results = resultsOf(run.results, run.errors, checked.exchanges, {
-      ...(run.traffic ? { traffic: run.traffic } : {}),
-      ...(run.consistency ? { consistency: run.consistency } : {}),
-      har: har.name,
-    });
-    const sinceBaseline = baseline ? compareRuns(baseline, results) : undefined;
-    const traffic = { records: [...checked.records, ...run.exchanges], dropped: run.exchangesDropped, path: har.path };
-    const files = writeReports(reportDir, results, redactor, sinceBaseline, traffic);
     writeWhy = undefined;
-    console.log(redactor.text(summaryText(results, paintFor(process.stdout, process.env), files, sinceBaseline)));
+    if (done.refusal !== undefined) throw new CannotRun(done.refusal);
+    const { results, redactor } = done;
+    console.log(redactor.text(summaryText(results, paintFor(process.stdout, process.env), done.files, done.sinceBaseline)));
     // Checks left running at the time bound may still be sending: the reports are written, the run ends here.
-    if (run.abandoned) {
+    if (done.run?.abandoned) {
       await Promise.race([stopReference(), new Promise((resolveBound) => setTimeout(resolveBound, 300))]);
-      process.exit(exitCodeFor(results.verdict));
+      process.exit(done.code);
     }
-    return exitCodeFor(results.verdict);
+    return done.code;
   } finally {
     await stopReference();
   }

@@ -1,0 +1,102 @@
+/**
+ * One conformance run, from a resolved configuration to its results: the tokens a command gives, the
+ * settings, the preflight, the checks, the results and their verdict, the reports. The CLI, the warm
+ * runs of the project's matrices and the mutation judge all run through this one function, so a
+ * step added here (a setting, a report) cannot be present in one of them and missing in another.
+ *
+ * What differs between them is passed in: how the checks are run (a suite runner made for this run,
+ * or one kept warm), whether reports are written, and what the caller must know on the way (the
+ * CLI's interrupted reports, its progress, its signals).
+ */
+import { join } from 'node:path';
+import type { Config } from '../config/config.js';
+import type { Comparison } from '../compare/diff.js';
+import type { ExchangeEvidence } from '../http/evidence.js';
+import type { Redactor } from '../http/redact.js';
+import type { RunningReference } from '../reference/server.js';
+import { CREATED_JOURNAL, CreatedJournal } from '../report/created-journal.js';
+import { harPlace, writeReports } from '../report/write.js';
+import { exitCodeFor, type Results } from '../results/results.js';
+import { redactorFor } from '../harness/secrets.js';
+import type { RunSettings } from '../harness/settings.js';
+import { obtainTokens } from './obtain-tokens.js';
+import { afterPreflight, preflight } from './preflight.js';
+import { runResultsFor, type RunResults } from './run-results.js';
+import type { SuiteRun } from './run-suites.js';
+import { settingsFrom } from './settings-from.js';
+
+/** Runs the checks against the settings the preflight left: a fresh suite runner, or one kept warm. */
+export type RunChecks = (settings: RunSettings) => Promise<SuiteRun>;
+
+export interface ConformanceRunOptions {
+  config: Config;
+  /** The embedded reference the run is against, when there is no --base-url. */
+  reference?: RunningReference;
+  runChecks: RunChecks;
+  /** Where the reports go; absent, none are written (the mutation judge needs only the verdict). */
+  reportDir?: string;
+  startedAt?: Date;
+  /** What the run changed since a --baseline run (the report's comparison section). */
+  compare?: (results: Results) => Comparison | undefined;
+  /** Told once the preflight let the run go on: what the reports of a run stopped half-way are made from. */
+  onChecksStart?: (resultsOf: RunResults, preflight: ExchangeEvidence[]) => void;
+}
+
+export interface ConformanceRun {
+  results: Results;
+  /** 0 conformant, 1 non-conformant, 2 could not run (exitCodeFor). */
+  code: number;
+  redactor: Redactor;
+  /** The sentence that stopped the run before its checks (the preflight's refusal). */
+  refusal?: string;
+  /** The checks' run, when they ran. */
+  run?: SuiteRun;
+  /** The files written, when a report directory was given. */
+  files: string[];
+  sinceBaseline?: Comparison;
+}
+
+export async function conformanceRun(options: ConformanceRunOptions): Promise<ConformanceRun> {
+  const { config, reference, reportDir } = options;
+  const startedAt = options.startedAt ?? new Date();
+  // A command's token is obtained before anything is sent; the embedded reference issues its own.
+  const obtained = reference === undefined ? await obtainTokens(config) : {};
+  const given: RunSettings = {
+    ...settingsFrom(config, reference, obtained),
+    ...(reportDir === undefined ? {} : { createdJournalPath: join(reportDir, CREATED_JOURNAL) }),
+  };
+  if (reportDir !== undefined) CreatedJournal.inDir(reportDir, given.baseUrl).start();
+  const redactor = redactorFor(given);
+  const resultsOf = runResultsFor(config, given, startedAt, redactor);
+  const har = reportDir === undefined ? undefined : harPlace(reportDir, config.har);
+  const named = har === undefined ? {} : { har: har.name };
+
+  const checked = await preflight(given, redactor);
+  if (checked.refusal !== undefined) {
+    // The reads that show the mistake are kept, so the report says what the target answered.
+    const results = resultsOf([], [checked.refusal], checked.exchanges, named);
+    const files =
+      reportDir === undefined || har === undefined
+        ? []
+        : writeReports(reportDir, results, redactor, undefined, { records: checked.records, dropped: 0, path: har.path });
+    return { results, code: exitCodeFor(results.verdict), redactor, refusal: checked.refusal, files };
+  }
+  options.onChecksStart?.(resultsOf, checked.exchanges);
+
+  const run = await options.runChecks(afterPreflight(given, checked));
+  const results = resultsOf(run.results, run.errors, checked.exchanges, {
+    ...(run.traffic ? { traffic: run.traffic } : {}),
+    ...(run.consistency ? { consistency: run.consistency } : {}),
+    ...named,
+  });
+  const sinceBaseline = options.compare?.(results);
+  const files =
+    reportDir === undefined || har === undefined
+      ? []
+      : writeReports(reportDir, results, redactor, sinceBaseline, {
+          records: [...checked.records, ...run.exchanges],
+          dropped: run.exchangesDropped,
+          path: har.path,
+        });
+  return { results, code: exitCodeFor(results.verdict), redactor, run, files, ...(sinceBaseline ? { sinceBaseline } : {}) };
+}
