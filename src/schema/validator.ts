@@ -34,28 +34,44 @@ export interface SchemaViolation {
 // ajv-formats is CommonJS with a default export; under ESM interop it may arrive wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
 
-let compiled: Map<SchemaName, ValidateFunction> | undefined;
+let ajv: Ajv2020 | undefined;
+const compiled = new Map<SchemaName, ValidateFunction>();
 
-function load(): Map<SchemaName, ValidateFunction> {
-  if (compiled) return compiled;
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictTypes: false, allowUnionTypes: true });
-  addFormats(ajv);
+/**
+ * Every schema is added once (so their $refs resolve) but compiled only when first used: a run's
+ * checks need the API's schemas, never those of results.json and the HAR, and each run's worker
+ * would otherwise compile them all again.
+ */
+function validatorOf(name: SchemaName): ValidateFunction {
+  const known = compiled.get(name);
+  if (known) return known;
+  ajv ??= schemasAdded();
+  const fn = ajv.getSchema(`${name}.schema.json`) as ValidateFunction | undefined;
+  if (!fn) throw new Error(`no schema named ${name} in ${schemasDir}`);
+  compiled.set(name, fn);
+  return fn;
+}
+
+function schemasAdded(): Ajv2020 {
+  const made = new Ajv2020({
+    allErrors: true,
+    verbose: true,
+    strict: true,
+    strictTypes: false,
+    allowUnionTypes: true,
+    validateSchema: false,
+  });
+  addFormats(made);
   // The spec types timestamps as "ISO 8601 date-time": every ISO 8601 form is the MUST; RFC 3339's
   // profile (ajv-formats' date-time) is a convention, judged apart (src/harness/invariants/timestamps-rfc3339.ts).
-  ajv.addFormat('iso8601-date-time', (value: string) => parseIso8601DateTime(value) !== undefined);
-  const files = readdirSync(schemasDir).filter((f) => f.endsWith('.schema.json'));
-  for (const file of files) ajv.addSchema(JSON.parse(readFileSync(join(schemasDir, file), 'utf8')), file);
-  compiled = new Map();
-  for (const file of files) {
-    const name = file.replace(/\.schema\.json$/, '') as SchemaName;
-    compiled.set(name, ajv.getSchema(file) as ValidateFunction);
-  }
-  return compiled;
+  made.addFormat('iso8601-date-time', (value: string) => parseIso8601DateTime(value) !== undefined);
+  for (const file of readdirSync(schemasDir).filter((f) => f.endsWith('.schema.json')))
+    made.addSchema(JSON.parse(readFileSync(join(schemasDir, file), 'utf8')), file);
+  return made;
 }
 
 export function validate(name: SchemaName, value: unknown): SchemaViolation[] {
-  const fn = load().get(name);
-  if (!fn) throw new Error(`no schema named ${name} in ${schemasDir}`);
+  const fn = validatorOf(name);
   if (fn(value)) return [];
   return (fn.errors ?? []).map(toViolation);
 }

@@ -1,4 +1,8 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, test } from 'vitest';
+import { schemasDir } from '../../src/core/paths.js';
 import { validate } from '../../src/schema/validator.js';
 
 import { bank, rfp, user } from '../support/resource-fixtures.js';
@@ -46,5 +50,20 @@ describe('resource schemas (spec section 2)', () => {
     ['next_cursor a number', { data: [], next_cursor: 2 }],
   ])('an envelope with %s fails', (_name, value) => {
     expect(validate('list-envelope', value).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the schema files themselves', () => {
+  // The validator skips ajv's meta-schema pass at each start (every run's worker would pay it): here
+  // every schema file is held against the JSON Schema 2020-12 meta-schema instead, and a broken one fails.
+  test('every schema in schemas/ is valid JSON Schema 2020-12', () => {
+    const ajv = new Ajv2020({ strict: false });
+    const files = readdirSync(schemasDir).filter((f) => f.endsWith('.schema.json'));
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      const valid = ajv.validateSchema(JSON.parse(readFileSync(join(schemasDir, file), 'utf8')));
+      expect(valid, `${file}: ${ajv.errorsText(ajv.errors)}`).toBe(true);
+    }
+    expect(ajv.validateSchema({ type: 'objekt' })).toBe(false);
   });
 });
