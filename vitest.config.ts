@@ -1,5 +1,6 @@
 /** The project's own tests (test/): units, and the real CLI against the reference over loopback. */
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/support/longest-first.js';
 
 export default defineConfig({
   test: {
@@ -15,5 +16,7 @@ export default defineConfig({
     maxConcurrency: 3,
     fileParallelism: true,
     maxWorkers: 4,
+    // The longest files start first (test/support/longest-first.ts says why).
+    sequence: { sequencer: LongestFirst },
   },
 });
