@@ -9,10 +9,12 @@
  * SHOULD is killed too.
  *
  * Each run is the CLI's: its flags through loadConfig, then the one pipeline every run goes through
- * (src/runner/conformance-run.ts: settings, preflight, every suite, the verdict); only the process is kept (Stryker's test runner, stryker-plugins/conformance-runner.mjs,
- * calls this in one long-lived process per worker, with the mutant switched on in between), since
- * starting node, tsx and vitest was 2.2 s of each 2.7 s run. The references are started here, in
- * this process, from the (mutated) reference code; the checks run in vitest's worker, unmutated.
+ * (src/runner/conformance-run.ts: settings, preflight, every suite, the verdict); only the process
+ * is kept (Stryker's test runner, stryker-plugins/conformance-runner.mjs, calls this in one
+ * long-lived process per worker, with the mutant switched on in between), since starting node and
+ * tsx was most of each short run. The references are started here, in this process, from the
+ * (mutated) reference code; the checks run in the same process from suites/ and src/, which import
+ * nothing of src/reference/ (the architecture test holds that), so they are never mutated.
  *
  *   node --import tsx scripts/mutation-judge.ts                       # the reference as it is: conformant
  *   node --import tsx scripts/mutation-judge.ts --fault NAME [--fault NAME]... [--again-without-faults]
@@ -27,7 +29,7 @@ import { loadConfig } from '../src/config/config.js';
 import { isFaultName, type FaultName } from '../src/reference/faults/index.js';
 import { startReference } from '../src/reference/server.js';
 import { conformanceRun } from '../src/runner/conformance-run.js';
-import { SuiteRunner } from '../src/runner/run-suites.js';
+import { runSuites } from '../src/runner/check-engine.js';
 
 /** The targets in judging order: the baseline, then the variations reaching the most code the baseline does not. */
 export const JUDGE_TARGETS: readonly { variation?: string; strict: boolean }[] = [
@@ -53,7 +55,6 @@ const targetName = (variation: string | undefined): string =>
   variation === undefined ? 'the embedded reference' : `variation ${variation}`;
 
 export class MutantJudge {
-  private runner: SuiteRunner | undefined;
   /** Catalogued faults switched on in every reference started (only to prove the judge can fail). */
   faults: readonly FaultName[] = [];
   /** The targets judged against, in order (all of JUDGE_TARGETS unless narrowed by hand, --only). */
@@ -74,10 +75,8 @@ export class MutantJudge {
     return { killed: false, reason: `conformant in all ${runs} run(s)`, runs };
   }
 
-  async close(): Promise<void> {
-    await this.runner?.close();
-    this.runner = undefined;
-  }
+  /** Nothing is kept between judgements but the loaded suites (src/runner/check-engine.ts). */
+  async close(): Promise<void> {}
 
   /** One conformance run as the CLI makes it; undefined when it is conformant, else what was wrong. */
   private async runAgainst(
@@ -101,10 +100,7 @@ export class MutantJudge {
     const done = await conformanceRun({
       config,
       ...(variation === undefined ? { reference } : {}),
-      runChecks: async (settings) => {
-        this.runner ??= await SuiteRunner.create(settings);
-        return this.runner.run(settings, { failFast: config.failFast, deadlineMs: config.maxDurationS * 1000 });
-      },
+      runChecks: (settings) => runSuites(settings, { failFast: config.failFast, deadlineMs: config.maxDurationS * 1000 }),
     });
     const { results, redactor, run } = done;
     if (done.refusal !== undefined) return `could not run: ${done.refusal}`;

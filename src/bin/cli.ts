@@ -153,22 +153,21 @@ async function main(argv: string[]): Promise<number> {
           (config.maxDurationS + 60) * 1000,
         );
         lastResort.unref();
-        // Loaded only to run: vitest is heavy, and --help, --list and a bad flag should answer at once.
-        const { runSuites } = await import('../runner/run-suites.js');
+        // Loaded only to run: --help, --list and a bad flag answer without loading the suites.
+        const { runSuites } = await import('../runner/check-engine.js');
         const run = await runSuites(settings, {
           ...(config.shard ? { shard: config.shard } : {}),
           deadlineMs: deadlineMs(),
           boundS: config.maxDurationS,
-          ...(config.shard ? {} : { plan: checks.map((c) => c.id) }),
           // The checks still running at the bound get half a second before the run ends with what has ended.
           abandonAfterMs: 500,
           failFast: config.failFast,
           events: {
-            onStart: (n) => {
+            onStart: (n: number) => {
               checksCollected += n;
               progress.addTotal(n);
             },
-            onCheck: (r, doneCount) => {
+            onCheck: (r: CheckResult, doneCount: number) => {
               checksEnded = doneCount;
               ended.push(r);
               progress.onCheck(r, doneCount);

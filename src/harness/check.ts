@@ -1,31 +1,16 @@
 /**
- * conformanceCheck(id, body): one vitest test per check, named by its registered id. The outcome
- * travels to the reporter in task.meta; vitest's own state follows it (fail throws, skip skips) so
- * vitest's summary and ours never disagree.
+ * conformanceCheck(id, body): declares one check, by its registered id, in the suite file being
+ * loaded (inSuite names it). Declaring sends nothing: the check engine (src/runner/check-engine.ts)
+ * loads the suites once per process and runs their checks for each run, with that run's context.
+ * runCheck is one check's run: its probe, its skip by area, and how its ending becomes its result.
  */
 import { sendingFor } from '../http/sender.js';
-import { test } from 'vitest';
 import { checkSpec, type CheckId } from '../checks/registry.js';
-import type { CheckResult } from '../checks/types.js';
-import type { ThrottleStats } from '../http/adaptive-throttle.js';
-import type { TrafficRecord } from '../http/traffic-record.js';
+import type { CheckResult, CheckSpec } from '../checks/types.js';
 import { isHttpError } from '../http/errors.js';
-import { runContext } from './context.js';
-import { consistencyStats, type ConsistencyStats } from './settle.js';
+import type { RunContext } from './context-for.js';
 import { Probe } from './probe.js';
 import { InconclusiveSignal, SkipSignal } from './signals.js';
-
-declare module 'vitest' {
-  interface TaskMeta {
-    conformance?: CheckResult;
-    /** The run's traffic as of this check's end (the client is shared: the last one tells the run). */
-    conformanceTraffic?: ThrottleStats;
-    /** The listing lag observed so far in the run (same: the last one tells the run). */
-    conformanceConsistency?: ConsistencyStats;
-    /** The run's exchanges completed since the previous check ended, redacted (the HAR is made of them); and how many were past its bound. */
-    conformanceExchanges?: { records: TrafficRecord[]; dropped: number };
-  }
-}
 
 export interface CheckOptions {
   /** Run alone, in file order (create-then-list sequences, walks that must see no writes). */
@@ -34,35 +19,46 @@ export interface CheckOptions {
 
 export type CheckBody = (probe: Probe) => Promise<void>;
 
+export interface DeclaredCheck {
+  spec: CheckSpec;
+  body: CheckBody;
+  sequential: boolean;
+  /** The suite file that declares it: the checks of one suite end before the next suite's begin. */
+  suite: string;
+}
+
+const declared: DeclaredCheck[] = [];
+let loading = 'unnamed';
+
+/** Names the suite whose checks are declared next (the first statement of every suite file). */
+export function inSuite(name: string): void {
+  loading = name;
+}
+
 export function conformanceCheck(id: CheckId, body: CheckBody, options: CheckOptions = {}): void {
-  const spec = checkSpec(id);
-  const register = options.sequential ? test : test.concurrent;
-  const { settings } = runContext();
-  register(
-    spec.id,
-    async (context) => {
-      const probe = new Probe(spec, runContext());
-      const started = performance.now();
-      const ended: { skip?: string; inconclusive?: string; internalError?: string } = {};
-      try {
-        if (settings.skippedAreas?.includes(spec.area))
-          probe.skip(`the ${spec.area} checks are turned off by --skip-area; run without it to judge this`);
-        await sendingFor(spec.id, () => body(probe));
-      } catch (error) {
-        if (error instanceof SkipSignal) ended.skip = error.reason;
-        else if (error instanceof InconclusiveSignal) ended.inconclusive = error.reason;
-        else if (isHttpError(error) && (error.code === 'READ_ONLY' || error.code === 'WRITE_BUDGET')) ended.skip = error.message;
-        else if (isHttpError(error)) ended.inconclusive = error.message;
-        else ended.internalError = (error as Error)?.stack ?? String(error);
-      }
-      const result = probe.result(ended, Math.round(performance.now() - started));
-      context.task.meta.conformance = result;
-      context.task.meta.conformanceTraffic = runContext().client.throttleStats();
-      context.task.meta.conformanceConsistency = consistencyStats(runContext().client, settings);
-      context.task.meta.conformanceExchanges = { records: runContext().traffic.drain(), dropped: runContext().traffic.dropped };
-      if (result.outcome === 'fail') throw new Error(result.message);
-      if (result.outcome === 'skip') context.skip(result.message);
-    },
-    settings.checkTimeoutMs,
-  );
+  declared.push({ spec: checkSpec(id), body, sequential: options.sequential === true, suite: loading });
+}
+
+/** Every check declared so far, in the order declared (the suites' order, then each file's). */
+export function declaredChecks(): readonly DeclaredCheck[] {
+  return declared;
+}
+
+/** One check against one run: its result, whatever way it ends (a thrown error is an internal error, never a crash of the run). */
+export async function runCheck(check: DeclaredCheck, run: RunContext): Promise<CheckResult> {
+  const probe = new Probe(check.spec, run);
+  const started = performance.now();
+  const ended: { skip?: string; inconclusive?: string; internalError?: string } = {};
+  try {
+    if (run.settings.skippedAreas?.includes(check.spec.area))
+      probe.skip(`the ${check.spec.area} checks are turned off by --skip-area; run without it to judge this`);
+    await sendingFor(check.spec.id, () => check.body(probe));
+  } catch (error) {
+    if (error instanceof SkipSignal) ended.skip = error.reason;
+    else if (error instanceof InconclusiveSignal) ended.inconclusive = error.reason;
+    else if (isHttpError(error) && (error.code === 'READ_ONLY' || error.code === 'WRITE_BUDGET')) ended.skip = error.message;
+    else if (isHttpError(error)) ended.inconclusive = error.message;
+    else ended.internalError = (error as Error)?.stack ?? String(error);
+  }
+  return probe.result(ended, Math.round(performance.now() - started));
 }

@@ -1,6 +1,6 @@
 /**
  * One valid create body, made from the seed, for checks that need a User Bank but are not about
- * the inputs (the properties in suites/user-banks.create.test.ts explore those). It is the first
+ * the inputs (the properties in suites/user-banks.create.ts explore those). It is the first
  * body the create-body generator gives for that seed, so it has every format the generator keeps
  * (ABA checksum, a real routing prefix, 4 to 17 digits, the known types).
  */

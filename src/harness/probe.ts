@@ -10,7 +10,7 @@ import { isSuccess, type Exchange } from '../http/exchange.js';
 import { describeViolations, validate, type SchemaName } from '../schema/validator.js';
 import { violatedRequirements } from '../schema/violated-requirements.js';
 import type { CheckResult, CheckSpec, CreatedResource, Finding, Outcome } from '../checks/types.js';
-import type { RunContext } from './context.js';
+import type { RunContext } from './context-for.js';
 import { InconclusiveSignal, SkipSignal } from './signals.js';
 
 /** Exchanges kept as evidence per check: the first few and the last few, plus any a finding names. */

@@ -18,6 +18,6 @@ export function addCallerToken(redactor: Redactor, caller: 'a' | 'b', token: str
 }
 
 export function redactorFor(tokens: { tokenA?: string; tokenB?: string }): Redactor {
-  // Only the first caller's token is sent in near-miss forms (suites/auth.test.ts).
+  // Only the first caller's token is sent in near-miss forms (suites/auth.ts).
   return new Redactor([...secretsOf(tokens.tokenA, 'CONFORMANCE_TOKEN', true), ...secretsOf(tokens.tokenB, 'CONFORMANCE_TOKEN_B', false)]);
 }

@@ -7,9 +7,10 @@
  */
 import { isSuccess } from '../http/exchange.js';
 import { exampleCreateBody } from '../harness/example-body.js';
+import { perRun } from '../harness/per-run.js';
 import type { Probe } from '../harness/probe.js';
 import { idsOf } from './ids.js';
-import { ITEMS_FOR_DEFAULT, PAGES_PER_SMALL_WALK, REFERENCE_WALK_PAGES, USER_BANKS, pagesWithin } from './plan.js';
+import { ITEMS_FOR_DEFAULT, REFERENCE_WALK_PAGES, USER_BANKS, pagesWithin } from './plan.js';
 import { walk, type WalkResult } from './walker.js';
 
 export interface ListData {
@@ -25,17 +26,17 @@ export interface ListData {
   smallWalkPages: number;
 }
 
-let data: Promise<ListData> | undefined;
-let loader: Probe | undefined;
+const loadedOf = perRun((): { data?: Promise<ListData>; loader?: Probe } => ({}));
 
 /** The list data; a check other than the one that loaded it gets the reference walk's evidence attached. */
 export async function listData(t: Probe): Promise<ListData> {
-  if (!data) {
-    loader = t;
-    data = load(t);
+  const loaded = loadedOf(t.run.client);
+  if (!loaded.data) {
+    loaded.loader = t;
+    loaded.data = load(t);
   }
-  const result = await data;
-  if (t !== loader) for (const exchange of result.reference.evidence ?? []) t.attach(exchange);
+  const result = await loaded.data;
+  if (t !== loaded.loader) for (const exchange of result.reference.evidence ?? []) t.attach(exchange);
   return result;
 }
 
@@ -43,7 +44,8 @@ async function load(t: Probe): Promise<ListData> {
   const started = performance.now();
   const first = await walk(t, { path: USER_BANKS, limit: 100, maxPages: REFERENCE_WALK_PAGES });
   // A third of a check's time bound per small walk: the checks that wait for several walks run them side by side.
-  smallWalkPages = pagesWithin(t.settings.checkTimeoutMs / 3, (performance.now() - started) / Math.max(1, first.pages.length));
+  const smallWalkPages = pagesWithin(t.settings.checkTimeoutMs / 3, (performance.now() - started) / Math.max(1, first.pages.length));
+  const settle = settled(smallWalkPages);
   if (first.end !== 'complete') return settle(first, 0);
   const have = new Set(idsOf(first.items)).size;
   const need = ITEMS_FOR_DEFAULT - have;
@@ -81,9 +83,9 @@ function cannotCreate(t: Probe, need: number, have: number): string | undefined 
   return undefined;
 }
 
-let smallWalkPages = PAGES_PER_SMALL_WALK;
-
-function settle(reference: WalkResult, created: number, shortfall?: string): ListData {
-  const total = reference.end === 'complete' ? new Set(idsOf(reference.items)).size : undefined;
-  return { reference, total, created, smallWalkPages, ...(shortfall !== undefined ? { shortfall } : {}) };
-}
+const settled =
+  (smallWalkPages: number) =>
+  (reference: WalkResult, created: number, shortfall?: string): ListData => {
+    const total = reference.end === 'complete' ? new Set(idsOf(reference.items)).size : undefined;
+    return { reference, total, created, smallWalkPages, ...(shortfall !== undefined ? { shortfall } : {}) };
+  };

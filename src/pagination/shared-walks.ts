@@ -5,11 +5,13 @@
  */
 import type { Exchange } from '../http/exchange.js';
 import type { Probe } from '../harness/probe.js';
+import { perRun } from '../harness/per-run.js';
 import { walk, type WalkOptions, type WalkResult } from './walker.js';
 
-const walks = new Map<string, Promise<WalkResult>>();
+const walksOf = perRun(() => new Map<string, Promise<WalkResult>>());
 
 export async function sharedWalk(t: Probe, key: string, options: WalkOptions): Promise<WalkResult> {
+  const walks = walksOf(t.run.client);
   const existing = walks.get(key);
   if (existing) {
     const result = await existing;
@@ -22,19 +24,19 @@ export async function sharedWalk(t: Probe, key: string, options: WalkOptions): P
 }
 
 /**
- * A value computed once per run by the first check that needs it (a memoized promise). The other
+ * A value computed once per run (per run's client) by the first check that needs it (a memoized promise). The other
  * checks get the exchanges `evidence` names attached, so each shows the requests it judged.
  */
 export function once<T>(compute: (t: Probe) => Promise<T>, evidence: (value: T) => Exchange[]): (t: Probe) => Promise<T> {
-  let value: Promise<T> | undefined;
-  let computer: Probe | undefined;
+  const memoOf = perRun((): { value?: Promise<T>; computer?: Probe } => ({}));
   return async (t) => {
-    if (!value) {
-      computer = t;
-      value = compute(t);
+    const memo = memoOf(t.run.client);
+    if (!memo.value) {
+      memo.computer = t;
+      memo.value = compute(t);
     }
-    const result = await value;
-    if (t !== computer) for (const exchange of evidence(result)) t.attach(exchange);
+    const result = await memo.value;
+    if (t !== memo.computer) for (const exchange of evidence(result)) t.attach(exchange);
     return result;
   };
 }

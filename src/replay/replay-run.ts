@@ -1,5 +1,5 @@
 /**
- * One replay of the run, shared by the replay checks (suites/replay.test.ts): each sampled read is
+ * One replay of the run, shared by the replay checks (suites/replay.ts): each sampled read is
  * read again as the caller (its answer now), then sent in every equivalent spelling with every
  * replay credential and with the caller's own token; creates are sent in every spelling with the
  * replay credentials only (a create the caller's own token makes is a write the run does not need).

@@ -65,7 +65,7 @@ export interface GrammarCoverage {
 export function createGrammar(userId: string, seed: number): { requests: UnusualRequest[]; coverage: GrammarCoverage } {
   const plan = pairwise([BODIES.length, CONTENT_TYPES.length, CREDENTIALS.length], seed);
   let made = 0;
-  // Each valid body its own account number, so a refused one found stored is told apart (suites/refused-writes.test.ts).
+  // Each valid body its own account number, so a refused one found stored is told apart (suites/refused-writes.ts).
   const fresh = (): Record<string, string> => ({
     user_id: userId,
     account_number: `0007${String((made += 1)).padStart(8, '0')}`,

@@ -1,7 +1,7 @@
 /**
  * The unusual requests of a run, sent once (the first check that asks sends them, side by side and
  * bounded) and shared: robustness.unusual-requests-no-5xx judges their statuses, and the absence
- * proofs of suites/refused-writes.test.ts judge that the refused ones stored nothing. Writes go out
+ * proofs of suites/refused-writes.ts judge that the refused ones stored nothing. Writes go out
  * after the run's listing of the User "before" (src/suite/refused-writes.ts), so a bank found after
  * the settle window with a refused request's account number can only be that request's.
  */

@@ -212,7 +212,7 @@ export function systematicUnusualRequests(userId: string, writes: boolean): Unus
     account_holder_type: 'individual',
     bank_account_type: 'checking',
   };
-  // Each create its own account number, so a refused one found stored is told apart (suites/refused-writes.test.ts).
+  // Each create its own account number, so a refused one found stored is told apart (suites/refused-writes.ts).
   let created = 0;
   const fresh = (): typeof base => ({ ...base, account_number: `0001234${String((created += 1)).padStart(5, '0')}` });
   const writesCore: UnusualRequest[] = [];

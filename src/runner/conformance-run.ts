@@ -22,7 +22,7 @@ import type { RunSettings } from '../harness/settings.js';
 import { obtainTokens } from './obtain-tokens.js';
 import { afterPreflight, preflight } from './preflight.js';
 import { runResultsFor, type RunResults } from './run-results.js';
-import type { SuiteRun } from './run-suites.js';
+import type { SuiteRun } from './check-engine.js';
 import { settingsFrom } from './settings-from.js';
 
 /** Runs the checks against the settings the preflight left: a fresh suite runner, or one kept warm. */

@@ -12,10 +12,8 @@ import { join } from 'node:path';
 import { loadConfig } from '../config/config.js';
 import { paintFor, summaryText } from '../report/console.js';
 import type { Results } from '../results/results.js';
-import type { RunSettings } from '../harness/settings.js';
+import { runSuites } from './check-engine.js';
 import { conformanceRun } from './conformance-run.js';
-import { SuiteRunner } from './run-suites.js';
-import { shardFiles } from './sequencer.js';
 
 export interface WarmRun {
   code: number;
@@ -28,9 +26,6 @@ export interface WarmRun {
 const PLAIN = paintFor({ isTTY: false } as NodeJS.WriteStream, {});
 
 export class WarmRuns {
-  /** One runner per fixed vitest configuration (concurrency, check bound): runs that agree share it. */
-  private readonly runners = new Map<string, SuiteRunner>();
-
   async run(argv: readonly string[], env: Record<string, string>): Promise<WarmRun> {
     const withDir = argv.includes('--report-dir') ? [...argv] : [...argv, '--report-dir', mkdtempSync(join(tmpdir(), 'blc-warm-'))];
     const config = loadConfig({ argv: withDir, env });
@@ -39,28 +34,16 @@ export class WarmRuns {
     const done = await conformanceRun({
       config,
       reportDir,
-      runChecks: async (settings) =>
-        (await this.runnerFor(settings)).run(settings, {
+      runChecks: (settings) =>
+        runSuites(settings, {
           failFast: config.failFast,
           deadlineMs: config.maxDurationS * 1000,
-          ...(config.shard ? { files: shardFiles(config.shard) } : {}),
+          ...(config.shard ? { shard: config.shard } : {}),
         }),
     });
     return { code: done.code, stdout: done.redactor.text(summaryText(done.results, PLAIN, done.files)), reportDir, results: done.results };
   }
 
-  private async runnerFor(settings: RunSettings): Promise<SuiteRunner> {
-    const key = `${settings.concurrency} ${settings.checkTimeoutMs}`;
-    let runner = this.runners.get(key);
-    if (runner === undefined) {
-      runner = await SuiteRunner.create(settings);
-      this.runners.set(key, runner);
-    }
-    return runner;
-  }
-
-  async close(): Promise<void> {
-    for (const runner of this.runners.values()) await runner.close();
-    this.runners.clear();
-  }
+  /** Nothing is kept between runs but the loaded suites: kept so its callers need not change. */
+  async close(): Promise<void> {}
 }

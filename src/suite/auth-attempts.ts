@@ -1,7 +1,7 @@
 /**
  * The requests with bad credentials of a run: each operation sent each kind of bad credentials, once
  * per run on first use, shared by every check that judges them (the refusal checks of
- * suites/auth.test.ts, the absence proof of suites/refused-writes.test.ts).
+ * suites/auth.ts, the absence proof of suites/refused-writes.ts).
  */
 import { authOperations, type AuthOperationKey, type CredentialKind } from '../checks/auth.js';
 import type { AuthChoice, RequestOptions } from '../http/client.js';

@@ -6,7 +6,7 @@
  *   once per run (every sender of such a write awaits it first), so a bank left by an earlier run
  *   with the same numbers is never blamed on this one;
  * - after: the same list once the settle window has passed since the run's latest write. The proofs
- *   are judged together in the last suite file (suites/refused-writes.test.ts), so they wait out one
+ *   are judged together in the last suite file (suites/refused-writes.ts), so they wait out one
  *   window and read one listing between them.
  */
 import { idOf, listBanksOf, listBanksSince, type BankListing } from './bank-listing.js';

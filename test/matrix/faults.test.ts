@@ -7,8 +7,8 @@
  *
  * Each run is the suite file of the aimed check (with the run-wide HTTP checks), through --shard,
  * so the matrix costs one file per fault rather than the whole suite; the run-wide checks get the
- * whole run, since they judge every exchange of it. The runs are the CLI's, made on warm runner
- * processes (test/support/warm-pool.ts): starting node, tsx and vitest was most of each run's time.
+ * whole run, since they judge every exchange of it. The runs are the CLI's, made in this process
+ * (test/support/in-process-runs.ts): starting a process was most of each run's time.
  */
 import { afterAll, describe, expect, test } from 'vitest';
 import { checkSpec } from '../../src/checks/registry.js';
@@ -17,11 +17,11 @@ import { expectedOutcomeOf } from '../../src/reference/faults/proofs.js';
 import { startReference } from '../../src/reference/server.js';
 import { targetArgs } from '../support/run-cli.js';
 import { shardOfCheck } from '../support/shard-of-check.js';
-import { WarmPool } from '../support/warm-pool.js';
+import { InProcessRuns } from '../support/in-process-runs.js';
 
 const rows: string[] = [];
 /** As many runs at once as vitest's maxConcurrency lets this file's tests go. */
-const pool = new WarmPool(3);
+const pool = new InProcessRuns(3);
 
 describe.concurrent('every fault is caught by the check aimed at it', () => {
   for (const fault of faults) {
@@ -30,7 +30,7 @@ describe.concurrent('every fault is caught by the check aimed at it', () => {
       const expected = expectedOutcomeOf(aimed);
       const reference = await startReference({ faults: [fault.name] });
       try {
-        const run = await pool.run([...targetArgs(reference), '--seed', '42', ...shardOfCheck(aimed.id)]);
+        const run = await pool.run([...targetArgs(reference), '--seed', '42', ...(await shardOfCheck(aimed.id))]);
         const outcome = run.results?.checks.find((c) => c.id === fault.caughtBy)?.outcome ?? 'not run';
         const failing = run.results?.checks.filter((c) => c.outcome === 'fail').map((c) => c.id) ?? [];
         const others = failing.filter((id) => id !== fault.caughtBy);

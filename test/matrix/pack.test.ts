@@ -45,7 +45,7 @@ describe('npm pack, installed in an empty directory', () => {
     for (const path of [
       'bin/banklink-conformance.mjs',
       'src/bin/cli.ts',
-      'suites/http.test.ts',
+      'suites/http.ts',
       'schemas/openapi.json',
       'spec/bank-linking-api.md',
     ]) {

@@ -85,7 +85,7 @@ afterAll(async () => {
 
 describe.concurrent('Prism, an independent OpenAPI validator', () => {
   // Prism's proxy itself stops listening on a malformed percent-encoding in a path (GET /users/%E0%A4%A,
-  // one of the unusual requests of suites/robustness.test.ts): from then on the target is unreachable,
+  // one of the unusual requests of suites/robustness.ts): from then on the target is unreachable,
   // which the run reports as inconclusive, never as a failure of the reference behind it.
   test('proxy --errors in front of the reference: no failure, not one violation, undecided only where Prism itself stopped', async () => {
     const reference = await startReference({});

@@ -10,12 +10,12 @@ import { afterAll, expect, test } from 'vitest';
 import { startReference } from '../../src/reference/server.js';
 import { targetArgs } from '../support/run-cli.js';
 import { shardOfCheck } from '../support/shard-of-check.js';
-import { WarmPool } from '../support/warm-pool.js';
+import { InProcessRuns } from '../support/in-process-runs.js';
 
-const pool = new WarmPool(1);
+const pool = new InProcessRuns(1);
 afterAll(() => pool.close());
 
-const shard = shardOfCheck('sequences.caller-data.agrees');
+const shard = await shardOfCheck('sequences.caller-data.agrees');
 
 test('a failing sequence is reported as numbered steps with curl lines, expected and seen', async () => {
   const reference = await startReference({ faults: ['recent-creations-shown-to-every-caller'] });

@@ -11,10 +11,10 @@ import { writesForFullRuns } from '../../src/core/write-plan.js';
 import { faultNamed, type FaultName } from '../../src/reference/faults/index.js';
 import { startReference } from '../../src/reference/server.js';
 import { targetArgs } from '../support/run-cli.js';
-import { WarmPool } from '../support/warm-pool.js';
+import { InProcessRuns } from '../support/in-process-runs.js';
 
-/** The CLI's runs on warm processes (test/support/warm-pool.ts): these judge verdicts, not the process. */
-const pool = new WarmPool(2);
+/** The CLI's runs in this process (test/support/in-process-runs.ts): these judge verdicts, not the process. */
+const pool = new InProcessRuns(2);
 afterAll(() => pool.close());
 
 /** The fault on top of the variation is still caught by the check aimed at it, and the run fails. */

@@ -72,7 +72,7 @@ describe.concurrent('faults at the harshest corner are still caught', () => {
         const reference = await startReference({ variation: envelopeCorners['busy-staging'], faults: [name], seed: 12 });
         try {
           // The suite file of the aimed check, as the fault matrix runs it (the corner runs above are whole).
-          const run = await runCli([...targetArgs(reference), '--seed', '12', ...shardOfCheck(faultNamed(name).caughtBy)], {
+          const run = await runCli([...targetArgs(reference), '--seed', '12', ...(await shardOfCheck(faultNamed(name).caughtBy))], {
             timeoutMs: RUN_BOUND_MS,
           });
           const failing = run.results?.checks.filter((c) => c.outcome === 'fail').map((c) => c.id) ?? [];

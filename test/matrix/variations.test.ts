@@ -7,11 +7,11 @@ import { startReference } from '../../src/reference/server.js';
 import { envelopeCorners } from '../../src/reference/staging-envelope.js';
 import { variations } from '../../src/reference/variations.js';
 import { allOutput, targetArgs } from '../support/run-cli.js';
-import { WarmPool } from '../support/warm-pool.js';
+import { InProcessRuns } from '../support/in-process-runs.js';
 
 const table: string[] = [];
-/** The CLI's runs on warm processes (test/support/warm-pool.ts), as many at once as this file's tests go. */
-const pool = new WarmPool(3);
+/** The CLI's runs in this process (test/support/in-process-runs.ts), as many at once as this file's tests go. */
+const pool = new InProcessRuns(3);
 
 describe.concurrent('every legitimate variation passes', () => {
   // The staging envelope's corners run in staging-envelope.test.ts, with the time bounds they need.

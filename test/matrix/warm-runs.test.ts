@@ -1,15 +1,15 @@
 /**
- * The fault, variation and shared-staging matrices make their runs on warm processes
- * (src/runner/warm-runs.ts, test/support/warm-pool.ts) rather than through the CLI. That is only
- * honest while a warm run judges as the CLI does: the same target and seed, run both ways, must give
+ * The fault, variation and shared-staging matrices make their runs in the test's own process
+ * (src/runner/warm-runs.ts, test/support/in-process-runs.ts) rather than through the CLI. That is
+ * only honest while such a run judges as the CLI does: the same target and seed, run both ways, must give
  * the same exit code, verdict and outcome of every check, and a shard the same checks.
  */
 import { afterAll, describe, expect, test } from 'vitest';
 import { startReference } from '../../src/reference/server.js';
 import { runCli, targetArgs, type CliRun } from '../support/run-cli.js';
-import { WarmPool } from '../support/warm-pool.js';
+import { InProcessRuns } from '../support/in-process-runs.js';
 
-const pool = new WarmPool(1);
+const pool = new InProcessRuns(1);
 afterAll(() => pool.close());
 
 const outcomes = (run: CliRun): Record<string, string> => Object.fromEntries((run.results?.checks ?? []).map((c) => [c.id, c.outcome]));

@@ -1,5 +1,5 @@
 /**
- * The CLI and the warm runner as one-file bundles (esbuild, dependencies left as imports), built
+ * The CLI as a one-file bundle (esbuild, dependencies left as imports; suites/ bundled in), built
  * once per `npm test` by test/support/global-setup.ts. Started through tsx, each of the matrix's
  * cold CLI runs spent about 3 of its 7 CPU-seconds in tsx's module hooks before checking anything;
  * from a bundle, plain node loads it. Same sources, same behaviour: the tsx path users take
@@ -22,7 +22,6 @@ import { packageRoot as projectRoot } from '../../src/core/paths.js';
  */
 export const bundleDir = join(projectRoot, '.test-bundle');
 export const cliBundle = join(bundleDir, 'cli.mjs');
-export const warmRunnerBundle = join(bundleDir, 'warm-runner.mjs');
 const inputsFile = join(bundleDir, 'inputs.json');
 
 interface BundleInputs {
@@ -41,7 +40,7 @@ function hashOf(inputs: string[]): string {
 
 export async function buildBundles(): Promise<void> {
   const result = await build({
-    entryPoints: { cli: join(projectRoot, 'src', 'bin', 'cli.ts'), 'warm-runner': join(projectRoot, 'test', 'support', 'warm-runner.ts') },
+    entryPoints: { cli: join(projectRoot, 'src', 'bin', 'cli.ts') },
     outdir: bundleDir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

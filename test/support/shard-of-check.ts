@@ -1,22 +1,20 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { suitesDir } from '../../src/core/paths.js';
-import { balancedShards } from '../../src/runner/sequencer.js';
+import { loadSuites } from '../../src/runner/check-engine.js';
+import { RUN_WIDE_SUITE, suitesOfShard } from '../../src/runner/shards.js';
 
 /**
- * `--shard i/n` that runs exactly the suite file that registers the check: with as many shards as
- * files, the sequencer's own split (src/runner/sequencer.ts) gives each file a shard of its own; which
- * one is asked of that split, so a change to how shards are dealt cannot point a fault at the wrong
- * file. The file is found by the check's id in its source (the absence proofs of auth, isolation and
- * creation live together in refused-writes.test.ts, not in their area's file).
+ * `--shard i/n` that runs exactly the suite that declares the check: with as many parts as suites
+ * (the run-wide one aside), the engine's own split (src/runner/shards.ts) gives each suite a part of
+ * its own; which part is asked of that split, so a change to how parts are dealt cannot point a
+ * fault at the wrong suite. The suite is the one the check's declaration names.
  */
-export function shardOfCheck(checkId: string): string[] {
-  const files = readdirSync(suitesDir)
-    .filter((f) => f.endsWith('.test.ts') && f !== 'http.test.ts')
-    .map((f) => ({ moduleId: join(suitesDir, f) }));
-  const home = files.find((f) => readFileSync(f.moduleId, 'utf8').includes(`'${checkId}'`));
-  if (home === undefined) return []; // a run-wide check (http.test.ts): the whole run
-  const shards = balancedShards(files, files.length);
-  const index = shards.findIndex((shard) => shard.length === 1 && shard[0]?.moduleId === home.moduleId);
-  return index === -1 ? [] : ['--shard', `${index + 1}/${files.length}`];
+export async function shardOfCheck(checkId: string): Promise<string[]> {
+  const declared = await loadSuites();
+  const home = declared.find((c) => c.spec.id === checkId)?.suite;
+  if (home === undefined || home === RUN_WIDE_SUITE) return []; // a run-wide check: the whole run
+  const count = new Set(declared.map((c) => c.suite).filter((s) => s !== RUN_WIDE_SUITE)).size;
+  for (let index = 1; index <= count; index += 1) {
+    const part = suitesOfShard(`${index}/${count}`, declared).filter((s) => s !== RUN_WIDE_SUITE);
+    if (part.length === 1 && part[0] === home) return ['--shard', `${index}/${count}`];
+  }
+  return [];
 }

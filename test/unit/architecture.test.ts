@@ -140,3 +140,24 @@ describe('the folders of src/', () => {
     expect(floorOf('report')).toBeGreaterThan(floorOf('results'));
   });
 });
+
+describe('the checks stand apart from the reference they may judge', () => {
+  // The mutation judge runs the checks in the process where the mutated reference runs: a check
+  // that reached src/reference/ would judge with mutated code. Nothing the suites load may import it.
+  test('no file reachable from suites/index.ts imports src/reference/', () => {
+    const referenceDir = join(srcDir, 'reference');
+    const seen = new Set<string>();
+    const queue = [join(packageRoot, 'suites', 'index.ts')];
+    const reached: string[] = [];
+    while (queue.length > 0) {
+      const file = queue.pop() as string;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      if (file.startsWith(referenceDir)) reached.push(relative(packageRoot, file));
+      for (const match of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g))
+        queue.push(normalize(join(dirname(file), (match[1] as string).replace(/\.js$/, '.ts'))));
+    }
+    expect(seen.size).toBeGreaterThan(50);
+    expect(reached).toEqual([]);
+  });
+});

@@ -56,7 +56,7 @@ describe.concurrent('pagination runs', () => {
       latencyMs: 150,
     });
     try {
-      const run = await runCli([...targetArgs(reference), '--seed', '7', ...shardOfCheck('pagination.traversal.ends')], {
+      const run = await runCli([...targetArgs(reference), '--seed', '7', ...(await shardOfCheck('pagination.traversal.ends'))], {
         timeoutMs: 170_000,
       });
       // The situation happened: a walk listed items twice, as many as were created before its place ...

@@ -16,7 +16,7 @@ import { SendCache } from '../../src/property/send-cache.js';
 import { describeBody, judgeReturnedAsGiven } from '../../src/property/valid-creation.js';
 import type { FaultName } from '../../src/reference/faults/index.js';
 import { startReference, type RunningReference } from '../../src/reference/server.js';
-import type { RunContext } from '../../src/harness/context.js';
+import type { RunContext } from '../../src/harness/context-for.js';
 import { Probe } from '../../src/harness/probe.js';
 import { redactorFor } from '../../src/harness/secrets.js';
 import type { RunSettings } from '../../src/harness/settings.js';

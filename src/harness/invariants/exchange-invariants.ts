@@ -1,6 +1,6 @@
 /**
  * The run's invariants (each one file of this folder), judged on every exchange as it arrives, with
- * the findings of each kept apart for the run-wide check that reports it (suites/http.test.ts).
+ * the findings of each kept apart for the run-wide check that reports it (suites/http.ts).
  */
 import type { Exchange } from '../../http/exchange.js';
 import { callerDataOnly } from './caller-data-only.js';

@@ -5,7 +5,7 @@ import type { Fault } from './types.js';
 /**
  * Defects that show only on traffic some other check sent for its own purpose (a walk's later
  * pages, a filter's near-miss, a create grammar's odd request, a cursor passed back on a filtered
- * walk): each proves a run-wide invariant of suites/http.test.ts (src/harness/invariants/).
+ * walk): each proves a run-wide invariant of suites/http.ts (src/harness/invariants/).
  */
 export const invariantFaults = [
   {

@@ -8,8 +8,10 @@ import { authOperations, resourceDataIn, type AuthOperationKey, type CredentialK
 import { isHttpError } from '../src/http/errors.js';
 import { isSuccess, type Exchange } from '../src/http/exchange.js';
 import { allAttempts, requestFor, settle, type Attempt, type Settled } from '../src/suite/auth-attempts.js';
-import { conformanceCheck, type CheckBody } from '../src/harness/check.js';
+import { conformanceCheck, inSuite, type CheckBody } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
+
+inSuite('auth');
 
 /** The refusal check of one operation and one kind of bad credentials. */
 function refusal(operation: AuthOperationKey, kind: CredentialKind): CheckBody {
@@ -68,7 +70,7 @@ conformanceCheck('auth.list-user-banks.near-miss-token-refused', refusal('list-u
 conformanceCheck('auth.list-rfp-registrations.near-miss-token-refused', refusal('list-rfp-registrations', 'near-miss-token'));
 conformanceCheck('auth.get-user.near-miss-token-refused', refusal('get-user', 'near-miss-token'));
 
-// auth.create-user-bank.refused-write-no-effect is judged with the run's other absence proofs: suites/refused-writes.test.ts.
+// auth.create-user-bank.refused-write-no-effect is judged with the run's other absence proofs: suites/refused-writes.ts.
 
 /** Refused answers to the bad-credentials requests that got an answer (writes left out in --read-only). */
 async function refusals(t: Probe): Promise<Array<{ attempt: Attempt; exchange: Exchange }>> {

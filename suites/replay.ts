@@ -7,13 +7,15 @@
 import type { CallersData } from '../src/replay/callers-data.js';
 import { otherResourceServed, servedToStranger } from '../src/replay/judge.js';
 import { replayRun, type ReplayRun } from '../src/replay/replay-run.js';
-import { conformanceCheck } from '../src/harness/check.js';
+import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import { SAME_BUSINESS, requireCallerB } from '../src/suite/caller-b.js';
 import { exampleCreateBody } from '../src/harness/example-body.js';
 import { perRun } from '../src/harness/per-run.js';
 import { accountsOfCallerB } from '../src/harness/accounts-of-caller-b.js';
 import type { Probe } from '../src/harness/probe.js';
 import { uniqueAccountNumber } from '../src/harness/unique-account-number.js';
+
+inSuite('replay');
 
 const replays = perRun(() => ({ pending: undefined as Promise<ReplayRun> | undefined }));
 

@@ -2,10 +2,12 @@
  * Run-wide HTTP facts over every exchange the run made. The runner orders this file last (and puts
  * it in every shard), so it sees the whole run's exchange log.
  */
-import { conformanceCheck } from '../src/harness/check.js';
+import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import { isSuccess, type ExchangeSummary } from '../src/http/exchange.js';
 import type { Probe } from '../src/harness/probe.js';
 import type { InvariantId } from '../src/harness/invariants/exchange-invariants.js';
+
+inSuite('http');
 
 function overLog(
   t: Probe,

@@ -7,11 +7,13 @@
 import { isSuccess, type Exchange } from '../src/http/exchange.js';
 import { proofWalk } from '../src/pagination/proof-walk.js';
 import type { WalkResult } from '../src/pagination/walker.js';
-import { conformanceCheck } from '../src/harness/check.js';
+import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import { exampleCreateBody } from '../src/harness/example-body.js';
 import { SAME_BUSINESS, readOwnUser, requireCallerB } from '../src/suite/caller-b.js';
 import type { Probe } from '../src/harness/probe.js';
 import { uniqueAccountNumber } from '../src/harness/unique-account-number.js';
+
+inSuite('isolation');
 
 /** A valid create body whose account number no other request of any run has used. */
 function uniqueBody(userId: string, seed: number): Record<string, string> {
@@ -199,4 +201,4 @@ conformanceCheck(
   { sequential: true },
 );
 
-// isolation.create-user-bank.other-callers-user-refused is judged with the run's other absence proofs: suites/refused-writes.test.ts.
+// isolation.create-user-bank.other-callers-user-refused is judged with the run's other absence proofs: suites/refused-writes.ts.

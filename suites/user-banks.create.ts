@@ -4,7 +4,7 @@
  * cost --runs writes, not five times that. The invalid-body properties run after them, one at a
  * time, sharing their requests too, each sent after the listing of the User that the absence proof
  * compares with: whether a refused request stored anything (user-banks.create.invalid.creates-nothing)
- * is judged with the run's other absence proofs, in suites/refused-writes.test.ts.
+ * is judged with the run's other absence proofs, in suites/refused-writes.ts.
  */
 import type fc from 'fast-check';
 import { createBody, distinctCreateBodies } from '../src/arbitraries/create-body.js';
@@ -32,11 +32,13 @@ import {
   judgeSchema,
   type Creation,
 } from '../src/property/valid-creation.js';
-import { conformanceCheck, type CheckBody } from '../src/harness/check.js';
+import { conformanceCheck, inSuite, type CheckBody } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
 import { listingBeforeRefusedWrites } from '../src/suite/refused-writes.js';
 import { writesNeeded } from '../src/harness/writes-needed.js';
 import { AT_ONCE_MIN, KEEP_FOR_LATER, planWrites } from '../src/core/write-plan.js';
+
+inSuite('user-banks.create');
 
 const validSends = perRun(
   (client) =>

@@ -19,8 +19,10 @@ import {
   unusualExamples,
 } from '../src/robustness/screen.js';
 import type { UnusualRequest } from '../src/robustness/unusual-request.js';
-import { conformanceCheck } from '../src/harness/check.js';
+import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
+
+inSuite('robustness');
 
 function judgeFor(t: Probe): (request: UnusualRequest) => Promise<Verdict> {
   return async (request) => {

@@ -16,11 +16,13 @@ import { NothingCreatedProof, describeInvalid, invalidSends } from '../src/prope
 import { reportProperty, runProperty } from '../src/property/run-property.js';
 import { allAttempts, settle, type Settled } from '../src/suite/auth-attempts.js';
 import { SAME_BUSINESS, requireCallerB } from '../src/suite/caller-b.js';
-import { conformanceCheck } from '../src/harness/check.js';
+import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import { crossCallerWrite } from '../src/suite/cross-caller-write.js';
 import type { Probe } from '../src/harness/probe.js';
 import { idsIn, listingAfterWrites, listingBeforeRefusedWrites } from '../src/suite/refused-writes.js';
 import { screenUnusualRequests } from '../src/robustness/screen.js';
+
+inSuite('refused-writes');
 
 const createAttempts = (t: Probe) => allAttempts(t).filter((a) => a.operation.key === 'create-user-bank');
 

@@ -2,8 +2,10 @@
 import { isClientError, isServerError, isSuccess, type Exchange } from '../src/http/exchange.js';
 import { once } from '../src/pagination/shared-walks.js';
 import { readEnvelope } from '../src/pagination/walker.js';
-import { conformanceCheck } from '../src/harness/check.js';
+import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
+
+inSuite('user-banks.list');
 
 conformanceCheck('user-banks.list.schema', async (t) => {
   const exchange = await t.request({ path: '/user_banks' });

@@ -4,11 +4,13 @@
  * data (src/model/list-views.ts). Runs after every other file that walks a list, so it judges the
  * whole run's views; the refused-writes file before it has already let a settle window pass.
  */
-import { conformanceCheck } from '../src/harness/check.js';
+import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import { settleMsOf } from '../src/harness/settle.js';
 import type { ViewCaller } from '../src/model/list-views.js';
 import { secondCaller } from '../src/suite/caller-b.js';
 import { closingWalks } from '../src/suite/closing-views.js';
+
+inSuite('views');
 
 /** The requirement each relation breaks, by the field it judged. */
 const BROKEN = {

@@ -12,8 +12,10 @@ import { ITEMS_FOR_DEFAULT, ITEMS_FOR_TRAVERSAL, USER_BANKS, filterLimitFor, pag
 import { once, sharedWalk } from '../src/pagination/shared-walks.js';
 import { idsAfter, notCreatedMeanwhile, stillThere } from '../src/pagination/stable-items.js';
 import { MAX_PAGE_SIZE, readEnvelope, walk, type PageRecord, type WalkResult } from '../src/pagination/walker.js';
-import { conformanceCheck } from '../src/harness/check.js';
+import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
+
+inSuite('pagination');
 
 // ---------------------------------------------------------------- the list and its walks
 

@@ -7,11 +7,13 @@ import { unknownUserId } from '../src/arbitraries/unknown-user-id.js';
 import type { Exchange } from '../src/http/exchange.js';
 import { isServerError, isSuccess } from '../src/http/exchange.js';
 import { reportProperty, runProperty, type Verdict } from '../src/property/run-property.js';
-import { conformanceCheck } from '../src/harness/check.js';
+import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
 import { dateOfBirthProblem } from '../src/domain/date-of-birth.js';
 import { linkedUserIds } from '../src/property/linked-users.js';
 import { perRun } from '../src/harness/per-run.js';
+
+inSuite('users');
 
 const userPath = (id: string): string => `/users/${encodeURIComponent(id)}`;
 

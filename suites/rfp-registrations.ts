@@ -3,8 +3,10 @@ import { duplicatesIn, fieldOf, idOf } from '../src/pagination/ids.js';
 import { RFP_REGISTRATIONS } from '../src/pagination/plan.js';
 import { sharedWalk } from '../src/pagination/shared-walks.js';
 import type { WalkResult } from '../src/pagination/walker.js';
-import { conformanceCheck } from '../src/harness/check.js';
+import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
+
+inSuite('rfp-registrations');
 
 conformanceCheck('rfp-registrations.list.schema', async (t) => {
   const exchange = await t.request({ path: '/rfp_registrations' });

@@ -3,13 +3,15 @@
  * over random runs of operations by both callers against one model of what the run did. Runs after
  * the creation, auth and isolation checks, within the creates they left.
  */
-import { conformanceCheck } from '../src/harness/check.js';
+import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
 import { sharedFacts, type CallerName } from '../src/model/caller-data.js';
 import { linkedUserIds } from '../src/property/linked-users.js';
 import { reportProperty, runProperty } from '../src/property/run-property.js';
 import { secondCaller } from '../src/suite/caller-b.js';
 import { coreSequence, describeSequence, judgeSequence, sequences, type Sequence } from '../src/property/stateful-sequence.js';
+
+inSuite('sequences');
 
 /** Sequences judged per run (each up to MAX_COMMANDS commands). */
 const SEQUENCES = 6;

@@ -1,0 +1,194 @@
+/**
+ * Runs the declared checks of suites/ against one run's context, in this process: the suites are
+ * loaded once per process (declaring sends nothing) and every run gets a context of its own (one
+ * client, one write budget, one exchange log), so runs may follow each other or overlap in one
+ * process without a worker, a module reload or a test framework between them.
+ *
+ * The order: suite by suite as suites/index.ts lists them (each suite's checks end before the next
+ * suite's begin); within a suite, consecutive checks run side by side up to --concurrency, and a
+ * sequential check runs alone, in its place.
+ */
+import type { CheckResult } from '../checks/types.js';
+import type { ThrottleStats } from '../http/adaptive-throttle.js';
+import type { TrafficRecord } from '../http/traffic-record.js';
+import type { ConsistencyStats } from '../results/results.js';
+import { declaredChecks, runCheck, type DeclaredCheck } from '../harness/check.js';
+import { contextFor, type RunContext } from '../harness/context-for.js';
+import type { RunSettings } from '../harness/settings.js';
+import { consistencyStats } from '../harness/settle.js';
+import { suitesOfShard } from './shards.js';
+
+export interface CheckEvents {
+  /** How many checks the run will start (once, before the first). */
+  onStart?(total: number): void;
+  onCheck?(result: CheckResult, done: number): void;
+}
+
+export interface SuiteRun {
+  results: CheckResult[];
+  errors: string[];
+  /** Requests, 429s, pause and adapted rate of the run's client. */
+  traffic?: ThrottleStats;
+  /** The listing lag observed (--settle-ms). */
+  consistency?: ConsistencyStats;
+  /** Every exchange of the checks, redacted, for the HAR; and how many were past its bound. */
+  exchanges: TrafficRecord[];
+  exchangesDropped: number;
+  /**
+   * The run was left at its time bound with checks still running (RunOptions.abandonAfterMs): they
+   * may still be sending, so the caller writes its reports and ends the process.
+   */
+  abandoned?: boolean;
+}
+
+export interface RunOptions {
+  /** --shard i/n: the suites of that part (and the run-wide suite, which judges that part's exchanges). */
+  shard?: string;
+  events?: CheckEvents;
+  /** The whole run's bound: past it, no further check starts and the run ends with what it has. */
+  deadlineMs?: number;
+  /**
+   * How long past the bound the checks still running may take to end before the run is left with
+   * what has ended. Absent: wait for them.
+   */
+  abandonAfterMs?: number;
+  /** --fail-fast: after the first check that fails, no further check starts. */
+  failFast?: boolean;
+  /** The bound as the user gave it (--max-duration, seconds), when deadlineMs is what is left of it. */
+  boundS?: number;
+}
+
+/** The suites, loaded once per process: importing them declares their checks. */
+let loaded: Promise<readonly DeclaredCheck[]> | undefined;
+export function loadSuites(): Promise<readonly DeclaredCheck[]> {
+  loaded ??= import('../../suites/index.js').then(() => declaredChecks());
+  return loaded;
+}
+
+export async function runSuites(settings: RunSettings, options: RunOptions = {}): Promise<SuiteRun> {
+  const all = await loadSuites();
+  const suites = options.shard === undefined ? undefined : new Set(suitesOfShard(options.shard, all));
+  const planned = suites === undefined ? all : all.filter((c) => suites.has(c.suite));
+  const run = contextFor(settings);
+  return new EngineRun(run, planned, options).go();
+}
+
+class EngineRun {
+  private readonly results: CheckResult[] = [];
+  private readonly errors: string[] = [];
+  private stopped = false;
+  private timedOut = false;
+
+  constructor(
+    private readonly run: RunContext,
+    private readonly planned: readonly DeclaredCheck[],
+    private readonly options: RunOptions,
+  ) {}
+
+  async go(): Promise<SuiteRun> {
+    this.options.events?.onStart?.(this.planned.length);
+    const deadline = this.options.deadlineMs;
+    let bound: NodeJS.Timeout | undefined;
+    let abandon: (() => void) | undefined;
+    const abandoned = new Promise<'abandoned'>((resolve) => (abandon = () => resolve('abandoned')));
+    if (deadline !== undefined)
+      bound = setTimeout(
+        () => {
+          this.timedOut = true;
+          if (this.options.abandonAfterMs !== undefined) setTimeout(() => abandon?.(), this.options.abandonAfterMs).unref();
+        },
+        Math.max(0, deadline),
+      );
+    let left = false;
+    try {
+      left = (await Promise.race([this.steps(), abandoned])) === 'abandoned';
+    } finally {
+      if (bound) clearTimeout(bound);
+    }
+    if (this.timedOut) this.errors.push(this.boundSentence());
+    const stats = this.run.client.throttleStats();
+    return {
+      results: [...this.results],
+      errors: this.errors,
+      ...(stats.requests > 0 ? { traffic: stats } : {}),
+      consistency: consistencyStats(this.run.client, this.run.settings),
+      exchanges: this.run.traffic.drain(),
+      exchangesDropped: this.run.traffic.dropped,
+      ...(left ? { abandoned: true } : {}),
+    };
+  }
+
+  /** Suite by suite; within one, batches of consecutive side-by-side checks and each sequential check alone. */
+  private async steps(): Promise<'done'> {
+    let batch: DeclaredCheck[] = [];
+    let suite: string | undefined;
+    for (const check of this.planned) {
+      if (check.sequential || check.suite !== suite) {
+        await this.together(batch);
+        batch = [];
+      }
+      suite = check.suite;
+      if (check.sequential) await this.together([check]);
+      else batch.push(check);
+    }
+    await this.together(batch);
+    return 'done';
+  }
+
+  /** Runs the checks side by side, at most --concurrency at once; none starts once the run is stopped. */
+  private async together(checks: readonly DeclaredCheck[]): Promise<void> {
+    let next = 0;
+    const lane = async (): Promise<void> => {
+      while (next < checks.length && !this.stopped && !this.timedOut) {
+        const check = checks[next] as DeclaredCheck;
+        next += 1;
+        await this.one(check);
+      }
+    };
+    const lanes = Math.max(1, Math.min(this.run.settings.concurrency, checks.length));
+    await Promise.all(Array.from({ length: lanes }, lane));
+  }
+
+  private async one(check: DeclaredCheck): Promise<void> {
+    const result = await this.bounded(check);
+    this.results.push(result);
+    this.options.events?.onCheck?.(result, this.results.length);
+    if (this.options.failFast && result.outcome === 'fail') this.stopped = true;
+  }
+
+  /** A check that does not end within its bound is inconclusive (it may go on in the background; its requests are bounded). */
+  private async bounded(check: DeclaredCheck): Promise<CheckResult> {
+    const boundMs = this.run.settings.checkTimeoutMs + 5_000;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<CheckResult>((resolve) => {
+      timer = setTimeout(
+        () =>
+          resolve({
+            id: check.spec.id,
+            outcome: 'inconclusive',
+            message: `the check did not finish: it did not end within ${boundMs} ms`,
+            findings: [],
+            exchanges: [],
+            exchangeCount: 0,
+            created: [],
+            durationMs: boundMs,
+            internalError: `timed out after ${boundMs} ms`,
+          }),
+        boundMs,
+      );
+      timer.unref();
+    });
+    try {
+      return await Promise.race([runCheck(check, this.run), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private boundSentence(): string {
+    const endedIds = new Set(this.results.map((r) => r.id));
+    const notRun = this.planned.map((c) => c.spec.id).filter((id) => !endedIds.has(id));
+    const boundS = this.options.boundS ?? Math.round((this.options.deadlineMs ?? 0) / 1000);
+    return `the run reached its time bound (--max-duration, ${boundS} s): ${this.results.length} of ${this.planned.length} checks ended; ${notRun.length} did not run or did not end${notRun.length > 0 ? ` (${notRun.join(', ')})` : ''}: raise the bound or look for a slow target`;
+  }
+}
