@@ -1,7 +1,7 @@
 import type { TokenCommandSettings } from '../http/token-source.js';
 
 /**
- * What the CLI hands to the suites (through vitest's provide/inject): plain JSON, resolved once.
+ * What a run hands to its checks (src/runner/check-engine.ts makes their context of it): plain JSON, resolved once.
  */
 export interface RunSettings {
   baseUrl: string;
@@ -43,12 +43,6 @@ export interface TokenCommandState extends TokenCommandSettings {
   expiresAt?: number;
   /** The preflight saw it accepted: a 401 to it later means it expired. */
   served?: boolean;
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    conformance: RunSettings;
-  }
 }
 
 /** The settle window when the settings give none (--settle-ms's default). */

@@ -68,9 +68,12 @@ export function loadSuites(): Promise<readonly DeclaredCheck[]> {
 export async function runSuites(settings: RunSettings, options: RunOptions = {}): Promise<SuiteRun> {
   const all = await loadSuites();
   const suites = options.shard === undefined ? undefined : new Set(suitesOfShard(options.shard, all));
-  const planned = suites === undefined ? all : all.filter((c) => suites.has(c.suite));
-  const run = contextFor(settings);
-  return new EngineRun(run, planned, options).go();
+  return runChecksOf(settings, suites === undefined ? all : all.filter((c) => suites.has(c.suite)), options);
+}
+
+/** The given checks, in their order, against one run of their own. */
+export function runChecksOf(settings: RunSettings, planned: readonly DeclaredCheck[], options: RunOptions = {}): Promise<SuiteRun> {
+  return new EngineRun(contextFor(settings), planned, options).go();
 }
 
 class EngineRun {
@@ -99,11 +102,18 @@ class EngineRun {
         },
         Math.max(0, deadline),
       );
+    // A promise a check let go of that rejects is a defect of the suite, not of the target: the run
+    // says so (and gives no verdict) instead of the process dying with a stack trace mid-run.
+    const unhandled = (reason: unknown): void => {
+      this.errors.push(`a check left an error unhandled: ${(reason as Error)?.message ?? String(reason)}`);
+    };
+    process.on('unhandledRejection', unhandled);
     let left = false;
     try {
       left = (await Promise.race([this.steps(), abandoned])) === 'abandoned';
     } finally {
       if (bound) clearTimeout(bound);
+      process.off('unhandledRejection', unhandled);
     }
     if (this.timedOut) this.errors.push(this.boundSentence());
     const stats = this.run.client.throttleStats();
