@@ -13,6 +13,7 @@ import { reportProperty, runProperty, type Verdict } from '../src/property/run-p
 import {
   ROBUSTNESS_RUNS,
   grammarCoverage,
+  readGrammarCoverage,
   screenUnusualRequests,
   sendUnusual,
   unusualArbitrary,
@@ -56,8 +57,12 @@ conformanceCheck(
       const coverage = grammar
         ? `; POST /user_banks grammar: ${grammar.components.map((c) => `${c.name} ${c.classes} classes`).join(', ')}, ${grammar.covered} of ${grammar.pairs} pairs in ${grammar.requests} requests`
         : '';
+      const reads = readGrammarCoverage(t);
+      const readCoverage = reads
+        ? `; read grammar: ${reads.operations.map((o) => `${o.template.split('?')[0]} ${o.components.map((c) => `${c.name} ${c.classes}`).join(', ')}: ${o.covered} of ${o.pairs} pairs in ${o.requests} requests`).join('; ')} (budget ${reads.budget})`
+        : '';
       t.passed(
-        `no unusual request is answered with a 5xx: held for ${screened.length - unproven} request(s) (seed ${t.settings.seed})${unproven > 0 ? `; ${unproven} write(s) not sent: the write budget is spent` : ''}${coverage}`,
+        `no unusual request is answered with a 5xx: held for ${screened.length - unproven} request(s) (seed ${t.settings.seed})${unproven > 0 ? `; ${unproven} write(s) not sent: the write budget is spent` : ''}${coverage}${readCoverage}`,
       );
       return;
     }

@@ -11,6 +11,7 @@ import { PROOF_ITEM_BUDGET } from '../../src/pagination/proof-walk.js';
 import { defaultMaxPages } from '../../src/pagination/walker.js';
 import { startReference } from '../../src/reference/server.js';
 import { READ_REPLAY_BUDGET } from '../../src/replay/replay-run.js';
+import { READ_GRAMMAR_BUDGET } from '../../src/robustness/read-grammar.js';
 import { runCli, targetArgs } from '../support/run-cli.js';
 import { shardOfCheck } from '../support/shard-of-check.js';
 
@@ -41,8 +42,8 @@ describe.concurrent('pagination runs', () => {
       // Each listing that proves an absence (8 lists at most: per user filter and caller) reads up to
       // the proof budget once; again after that, only the ordinary budget (src/pagination/proof-walk.ts).
       const proofExtra = 8 * (defaultMaxPages(100, PROOF_ITEM_BUDGET) - defaultMaxPages(100));
-      // The replay of every distinct read has its own budget (src/replay/replay-run.ts).
-      expect(reference.requestCounts.GET ?? 0).toBeLessThan(walkCaps + proofExtra + 500 + READ_REPLAY_BUDGET);
+      // The replay of every distinct read and the read grammar have budgets of their own (src/replay/replay-run.ts, src/robustness/read-grammar.ts).
+      expect(reference.requestCounts.GET ?? 0).toBeLessThan(walkCaps + proofExtra + 500 + READ_REPLAY_BUDGET + READ_GRAMMAR_BUDGET);
     } finally {
       await reference.close();
     }
