@@ -42,6 +42,28 @@ function verdictOf(request: UnusualRequest, exchange: Exchange | undefined): Ver
   };
 }
 
+/** What the create and read grammars covered, into results.json (grammars) and the reports' coverage line. */
+function recordCoverage(t: Probe): void {
+  const create = grammarCoverage(t);
+  if (create)
+    t.coverage({
+      grammar: 'POST /user_banks',
+      components: create.components,
+      pairs: create.pairs,
+      covered: create.covered,
+      requests: create.requests,
+    });
+  for (const op of readGrammarCoverage(t)?.operations ?? [])
+    t.coverage({
+      grammar: op.template.split('?')[0] as string,
+      components: op.components,
+      pairs: op.pairs,
+      covered: op.covered,
+      requests: op.requests,
+      budget: readGrammarCoverage(t)?.budget as number,
+    });
+}
+
 conformanceCheck(
   'robustness.unusual-requests-no-5xx',
   async (t) => {
@@ -49,6 +71,7 @@ conformanceCheck(
     const examples = unusualExamples(t);
     const arbitrary = unusualArbitrary(t);
     const judge = judgeFor(t);
+    recordCoverage(t);
     const verdicts = screened.map(({ request, exchange }) => verdictOf(request, exchange));
     const failed = verdicts.findIndex((v) => !v.ok);
     if (failed === -1) {
