@@ -123,3 +123,4 @@ invariantCheck('http.served-not-refused');
 invariantCheck('http.service-assigned-members');
 invariantCheck('http.timestamps-rfc3339');
 invariantCheck('http.facts-of-creation');
+invariantCheck('http.no-phantom-writes');

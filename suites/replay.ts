@@ -1,12 +1,12 @@
 /**
- * Every exchange is a test (src/replay/): after the other checks, the caller's reads of the run and a
- * create are sent again in equivalent spellings (RFC 3986, RFC 9110) and with other credentials. A guard
+ * Every exchange is a test (src/replay/): after the other checks, every distinct read of the run's
+ * (within a request budget) and a create are sent again in equivalent spellings (RFC 3986, RFC 9110) and with other credentials. A guard
  * proven only on the spelling the checks happen to send is not proven; a cache keyed without the
  * caller, a route outside the auth middleware or a filter dropped by another query parser shows here.
  */
 import type { CallersData } from '../src/replay/callers-data.js';
 import { otherResourceServed, servedToStranger } from '../src/replay/judge.js';
-import { replayRun, type ReplayRun } from '../src/replay/replay-run.js';
+import { describeReach, replayRun, type ReplayRun } from '../src/replay/replay-run.js';
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import { SAME_BUSINESS, requireCallerB } from '../src/suite/caller-b.js';
 import { exampleCreateBody } from '../src/harness/example-body.js';
@@ -97,7 +97,7 @@ function judgeStrangers(t: Probe, run: ReplayRun, otherCaller: boolean): void {
   }
   if (judged === 0) t.inconclusive('no exchange of the run could be replayed');
   t.passed(
-    `${judged} replays judged (${run.reads.length} reads and ${run.creates.length} creates${run.createsNotSent ? `; creates not replayed: ${run.createsNotSent}` : ''})`,
+    `${judged} replays judged (${describeReach(run.reach)}; ${run.creates.length} creates${run.createsNotSent ? `; creates not replayed: ${run.createsNotSent}` : ''})`,
   );
 }
 
@@ -140,7 +140,7 @@ conformanceCheck(
       }
     }
     if (judged === 0) t.inconclusive('no read of the run could be replayed');
-    t.passed(`${judged} spellings of ${run.reads.length} reads judged`);
+    t.passed(`${judged} spellings judged (${describeReach(run.reach)})`);
   },
   { sequential: true },
 );

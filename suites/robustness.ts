@@ -13,6 +13,7 @@ import { reportProperty, runProperty, type Verdict } from '../src/property/run-p
 import {
   ROBUSTNESS_RUNS,
   grammarCoverage,
+  readGrammarCoverage,
   screenUnusualRequests,
   sendUnusual,
   unusualArbitrary,
@@ -43,6 +44,28 @@ function verdictOf(request: UnusualRequest, exchange: Exchange | undefined): Ver
   };
 }
 
+/** What the create and read grammars covered, into results.json (grammars) and the reports' coverage line. */
+function recordCoverage(t: Probe): void {
+  const create = grammarCoverage(t);
+  if (create)
+    t.coverage({
+      grammar: 'POST /user_banks',
+      components: create.components,
+      pairs: create.pairs,
+      covered: create.covered,
+      requests: create.requests,
+    });
+  for (const op of readGrammarCoverage(t)?.operations ?? [])
+    t.coverage({
+      grammar: op.template.split('?')[0] as string,
+      components: op.components,
+      pairs: op.pairs,
+      covered: op.covered,
+      requests: op.requests,
+      budget: readGrammarCoverage(t)?.budget as number,
+    });
+}
+
 conformanceCheck(
   'robustness.unusual-requests-no-5xx',
   async (t) => {
@@ -50,6 +73,7 @@ conformanceCheck(
     const examples = unusualExamples(t);
     const arbitrary = unusualArbitrary(t);
     const judge = judgeFor(t);
+    recordCoverage(t);
     const verdicts = screened.map(({ request, exchange }) => verdictOf(request, exchange));
     const failed = verdicts.findIndex((v) => !v.ok);
     if (failed === -1) {
@@ -58,8 +82,12 @@ conformanceCheck(
       const coverage = grammar
         ? `; POST /user_banks grammar: ${grammar.components.map((c) => `${c.name} ${c.classes} classes`).join(', ')}, ${grammar.covered} of ${grammar.pairs} pairs in ${grammar.requests} requests`
         : '';
+      const reads = readGrammarCoverage(t);
+      const readCoverage = reads
+        ? `; read grammar: ${reads.operations.map((o) => `${o.template.split('?')[0]} ${o.components.map((c) => `${c.name} ${c.classes}`).join(', ')}: ${o.covered} of ${o.pairs} pairs in ${o.requests} requests`).join('; ')} (budget ${reads.budget})`
+        : '';
       t.passed(
-        `no unusual request is answered with a 5xx: held for ${screened.length - unproven} request(s) (seed ${t.settings.seed})${unproven > 0 ? `; ${unproven} write(s) not sent: the write budget is spent` : ''}${coverage}`,
+        `no unusual request is answered with a 5xx: held for ${screened.length - unproven} request(s) (seed ${t.settings.seed})${unproven > 0 ? `; ${unproven} write(s) not sent: the write budget is spent` : ''}${coverage}${readCoverage}`,
       );
       return;
     }

@@ -98,6 +98,14 @@ export const httpChecks = [
     description: 'Every User and RfP Registration of the whole run reads the same created_at (and use case) in every answer',
   },
   {
+    id: 'http.no-phantom-writes',
+    area: 'http',
+    requirement: 'create_user_bank.persisted',
+    title: "A listed User Bank with the run's own account number is one a create answered",
+    description:
+      'Every list answer of the whole run: an item with an account number this run made and sent, under an id no create of the run was answered with, is a write nobody asked for (one accepted create adds exactly one User Bank)',
+  },
+  {
     id: 'http.timestamps-rfc3339',
     area: 'http',
     requirement: 'conv.timestamp.rfc3339',

@@ -62,6 +62,21 @@ export interface CreatedResource {
 }
 
 /** What a check leaves in vitest's task.meta for the reporter; plain JSON. */
+/**
+ * What a request grammar explored (src/robustness/): its components with how many value classes each
+ * has, and how many of the pairs of classes of two components the requests covered (issue 41).
+ */
+export interface GrammarCoverage {
+  /** The operation the grammar describes ("POST /user_banks", "GET /users/{user_id}"). */
+  grammar: string;
+  components: { name: string; classes: number }[];
+  pairs: number;
+  covered: number;
+  requests: number;
+  /** The request budget the grammar was held to, when it has one of its own. */
+  budget?: number;
+}
+
 export interface CheckResult {
   id: string;
   outcome: Outcome;
@@ -74,4 +89,6 @@ export interface CheckResult {
   /** A crash inside the check itself, not a property of the target: the run cannot be trusted (exit 2). */
   internalError?: string;
   seed?: number;
+  /** The grammars the check explored, for the run's coverage (results.json grammars). */
+  coverage?: GrammarCoverage[];
 }

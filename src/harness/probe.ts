@@ -9,7 +9,7 @@ import { toEvidence } from '../http/evidence.js';
 import { isSuccess, type Exchange } from '../http/exchange.js';
 import { describeViolations, validate, type SchemaName } from '../schema/validator.js';
 import { violatedRequirements } from '../schema/violated-requirements.js';
-import type { CheckResult, CheckSpec, CreatedResource, Finding, Outcome } from '../checks/types.js';
+import type { CheckResult, CheckSpec, CreatedResource, Finding, GrammarCoverage, Outcome } from '../checks/types.js';
 import type { RunContext } from './context-for.js';
 import { InconclusiveSignal, SkipSignal } from './signals.js';
 
@@ -37,6 +37,7 @@ export class Probe {
   private exchangeCount = 0;
   private assertions = 0;
   private passNote: string | undefined;
+  private readonly coverages: GrammarCoverage[] = [];
 
   constructor(
     readonly spec: CheckSpec,
@@ -76,6 +77,11 @@ export class Probe {
   }
 
   /** Count a successful assertion; a check that asserted nothing is reported, never passed. */
+  /** Records what a request grammar the check explored covered (results.json grammars, the reports' coverage line). */
+  coverage(record: GrammarCoverage): void {
+    this.coverages.push(record);
+  }
+
   passed(note?: string): void {
     this.assertions += 1;
     if (note !== undefined) this.passNote = note;
@@ -195,6 +201,7 @@ export class Probe {
         .map(({ id, purpose }): CreatedResource => ({ resource: 'user_bank', id, ...(purpose !== undefined ? { purpose } : {}) })),
       durationMs,
       ...(ended.internalError !== undefined ? { internalError: this.run.redactor.text(ended.internalError) } : {}),
+      ...(this.coverages.length > 0 ? { coverage: this.coverages } : {}),
     };
   }
 }

@@ -54,7 +54,9 @@ export function mergeResults(parts: readonly Results[]): Results {
   const started = Math.min(...parts.map((p) => Date.parse(p.startedAt)));
   const ended = Math.max(...parts.map((p) => Date.parse(p.startedAt) + p.durationMs));
   const first = parts[0] as Results;
-  return buildResults({
+  // The grammars were explored by the shard that ran the robustness checks; the merged run covered what it covered.
+  const grammars = parts.find((p) => p.grammars !== undefined)?.grammars;
+  const merged = buildResults({
     target: { ...first.target, embedded: parts.every((p) => p.target.embedded) },
     startedAt: new Date(started),
     durationMs: ended - started,
@@ -66,6 +68,7 @@ export function mergeResults(parts: readonly Results[]): Results {
     checkResults: [...worst.values()].map((record) => asCheckResult(record, createdBy(record.id))),
     errors,
   });
+  return grammars !== undefined ? { ...merged, grammars } : merged;
 }
 
 /** Sentences about the shards that a person merging them should know (not errors: the verdict stands). */

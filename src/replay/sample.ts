@@ -1,7 +1,6 @@
 /**
- * The requests a replay starts from: the caller's own successful reads of the run (every operation and
- * every combination of query parameters the checks used), one per shape, plus the four canonical
- * reads, so a shard or a short run still replays every read operation.
+ * The requests a replay starts from: every distinct read of the caller's the run made (not a sample),
+ * plus the four canonical reads.
  */
 import type { ExchangeSummary } from '../http/exchange.js';
 
@@ -21,8 +20,20 @@ export function operationOf(path: string): ReadOperation | undefined {
   return undefined;
 }
 
-/** A request's shape: its operation and the names of its query parameters (values differ run to run). */
-const shapeOf = (read: SampledRead): string => `${read.operation}?${Object.keys(read.query).sort().join('&')}`;
+/** A request's kind: its operation and the names of its query parameters. */
+const kindOf = (read: SampledRead): string => `${read.operation}?${Object.keys(read.query).sort().join('&')}`;
+
+/**
+ * A request's shape: its operation, its path (a User's id is data the guard must judge) and its query
+ * parameters with their values, except a cursor's: a cursor is the server's pointer into the listing
+ * its other parameters name, and a walk makes one per page, so one cursor stands for the listing's
+ * others (replaying every page of every walk would spend the budget on one listing).
+ */
+const shapeOf = (read: SampledRead): string =>
+  `${read.path}?${Object.entries(read.query)
+    .map(([name, value]) => (name === 'cursor' ? 'cursor' : `${name}=${value}`))
+    .sort()
+    .join('&')}`;
 
 export function canonicalReads(userIdA: string): SampledRead[] {
   return [
@@ -34,14 +45,19 @@ export function canonicalReads(userIdA: string): SampledRead[] {
 }
 
 /**
- * Up to `max` reads of distinct shapes: the canonical ones first, then the caller's 2xx GETs of the
- * run in the order sent. Only the spec's own paths (another spelling is what the replay adds).
+ * Every read of distinct shape the run made: the caller's 2xx GETs of the spec's paths (another
+ * spelling is what the replay adds), and the four canonical reads, so a shard or a short run still
+ * replays every read operation. Ordered so that a budget cuts the least: the canonical reads, then the
+ * first read of each kind (operation and parameter names) in the order sent, then the other values.
  */
-export function sampleReads(log: readonly ExchangeSummary[], baseUrl: string, userIdA: string, max: number): SampledRead[] {
+export function distinctReads(log: readonly ExchangeSummary[], baseUrl: string, userIdA: string): SampledRead[] {
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
-  const picked = new Map<string, SampledRead>();
+  const seen = new Set<string>();
+  const reads: SampledRead[] = [];
   const consider = (read: SampledRead): void => {
-    if (picked.size < max && !picked.has(shapeOf(read))) picked.set(shapeOf(read), read);
+    if (seen.has(shapeOf(read))) return;
+    seen.add(shapeOf(read));
+    reads.push(read);
   };
   for (const read of canonicalReads(userIdA)) consider(read);
   for (const entry of log) {
@@ -55,5 +71,7 @@ export function sampleReads(log: readonly ExchangeSummary[], baseUrl: string, us
     for (const [name, value] of url.searchParams) query[name] = value;
     consider({ operation, path, query });
   }
-  return [...picked.values()];
+  const kinds = new Set<string>();
+  const firstOfKind = reads.filter((read) => !kinds.has(kindOf(read)) && kinds.add(kindOf(read)) !== undefined);
+  return [...firstOfKind, ...reads.filter((read) => !firstOfKind.includes(read))];
 }

@@ -54,8 +54,19 @@ export function tokenLine(results: Results): string | undefined {
   return `tokens: obtained again from the token command (before their told expiry, or after a 401 to a token that had worked): ${parts.join(', ')}`;
 }
 
+/** What the request grammars covered: each one's components and classes, pairs covered of pairs total. */
+export function grammarLine(results: Results): string | undefined {
+  const grammars = results.grammars;
+  if (grammars === undefined || grammars.length === 0) return undefined;
+  const parts = grammars.map(
+    (g) =>
+      `${g.grammar} (${g.components.map((c) => `${c.name} ${c.classes}`).join(' x ')}): ${g.covered} of ${g.pairs} pairs in ${g.requests} requests`,
+  );
+  return `grammar coverage: ${parts.join('; ')}`;
+}
+
 export function conditionLines(results: Results): string[] {
-  return [trafficLine(results), recoveryLine(results), tokenLine(results), consistencyLine(results)].filter(
+  return [trafficLine(results), recoveryLine(results), tokenLine(results), consistencyLine(results), grammarLine(results)].filter(
     (line): line is string => line !== undefined,
   );
 }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checks as registeredChecks, checkSpec, requirementsOf } from '../checks/registry.js';
-import type { CheckResult, CreatedResource, Finding, Outcome } from '../checks/types.js';
+import type { CheckResult, CreatedResource, Finding, GrammarCoverage, Outcome } from '../checks/types.js';
 import type { ThrottleStats } from '../http/adaptive-throttle.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
 import { packageRoot, specPath } from '../core/paths.js';
@@ -83,6 +83,8 @@ export interface Results {
   consistency?: ConsistencyStats;
   /** The HAR of the run's traffic (relative to the report directory when inside it): "HAR entry N" in the reports is its entry whose _id is N, an exchange's seq. */
   har?: string;
+  /** What each request grammar of the run covered: components, value classes, pairs covered of pairs total. */
+  grammars?: GrammarCoverage[];
 }
 
 export const suiteVersion = (): string =>
@@ -203,7 +205,15 @@ export function buildResults(input: ResultsInput): Results {
     ...(input.traffic ? { traffic: input.traffic } : {}),
     ...(input.consistency ? { consistency: input.consistency } : {}),
     ...(input.har !== undefined ? { har: input.har } : {}),
+    ...grammarsOf(input.checkResults),
   };
+}
+
+/** The grammars the checks explored, each once (the first check to report one names it). */
+function grammarsOf(results: CheckResult[]): Pick<Results, 'grammars'> {
+  const grammars = new Map<string, GrammarCoverage>();
+  for (const result of results) for (const g of result.coverage ?? []) if (!grammars.has(g.grammar)) grammars.set(g.grammar, g);
+  return grammars.size > 0 ? { grammars: [...grammars.values()] } : {};
 }
 
 export const exitCodeFor = (verdict: Verdict): number => (verdict === 'conformant' ? 0 : verdict === 'non-conformant' ? 1 : 2);

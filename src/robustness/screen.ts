@@ -15,9 +15,14 @@ import { crossCallerWrite } from '../suite/cross-caller-write.js';
 import { listingBeforeRefusedWrites } from '../suite/refused-writes.js';
 import { createGrammar, type GrammarCoverage } from './create-grammar.js';
 import { filterNearMisses } from './filter-near-misses.js';
+import { readGrammar, type ReadGrammarCoverage, type ReadMaterials } from './read-grammar.js';
 import { isWrite, systematicUnusualRequests, unusualRequest, type UnusualRequest } from './unusual-request.js';
 
-/** Requests of the screen: the systematic core, the create grammar's covering array and the filters' near-misses first (about 110 requests), random draws fill the rest. */
+/**
+ * Random draws of the screen, after the systematic core, the create grammar's covering array, the
+ * filters' near-misses and the read grammar's covering array (src/robustness/read-grammar.ts, its own
+ * budget): about 40 when the examples are about 110, as before the read grammar.
+ */
 export const ROBUSTNESS_RUNS = 150;
 const IN_FLIGHT = 8;
 
@@ -27,7 +32,11 @@ export interface Screened {
   exchange?: Exchange;
 }
 
-const screens = perRun(() => ({ screen: undefined as Promise<Screened[]> | undefined }));
+const screens = perRun(() => ({
+  screen: undefined as Promise<Screened[]> | undefined,
+  /** The read grammar's requests and coverage, once its live values were read (in the screen). */
+  readGrammar: undefined as ReturnType<typeof readGrammar> | undefined,
+}));
 
 export function unusualArbitrary(t: Probe): fc.Arbitrary<UnusualRequest> {
   return unusualRequest(t.settings.userIdA, !t.settings.readOnly);
@@ -39,7 +48,34 @@ export function unusualExamples(t: Probe): UnusualRequest[] {
     ...systematicUnusualRequests(t.settings.userIdA, writes),
     ...filterNearMisses(t.settings.userIdA),
     ...(writes ? createGrammar(t.settings.userIdA, t.settings.seed).requests : []),
+    ...(screens(t.run.client).readGrammar?.requests ?? []),
   ];
+}
+
+/** What the read grammar covered, once the screen has sent it. */
+export function readGrammarCoverage(t: Probe): ReadGrammarCoverage | undefined {
+  return screens(t.run.client).readGrammar?.coverage;
+}
+
+/** A next_cursor of GET /user_banks?limit=1 for one caller: the grammar's valid (and another caller's) cursor. */
+async function firstCursor(t: Probe, auth: 'a' | 'b'): Promise<string | undefined> {
+  const page = await t.request({ path: '/user_banks', query: { limit: 1 }, auth });
+  const next = (page.json as { next_cursor?: unknown } | undefined)?.next_cursor;
+  return typeof next === 'string' && next !== '' ? next : undefined;
+}
+
+async function readMaterials(t: Probe): Promise<ReadMaterials> {
+  const { tokenA, tokenB, userIdA, userIdB } = t.settings;
+  const hasCallerB = tokenB !== undefined && userIdB !== undefined && tokenB !== tokenA && userIdB !== userIdA;
+  const cursorA = await firstCursor(t, 'a');
+  const cursorB = hasCallerB ? await firstCursor(t, 'b') : undefined;
+  return {
+    userIdA,
+    hasCallerB,
+    ...(hasCallerB ? { userIdB } : {}),
+    ...(cursorA !== undefined ? { cursorA } : {}),
+    ...(cursorB !== undefined ? { cursorB } : {}),
+  };
 }
 
 /** What the create grammar covered (components, classes, pairs), or undefined in read-only mode. */
@@ -68,10 +104,14 @@ export async function sendUnusual(t: Probe, request: UnusualRequest): Promise<Ex
 export function screenUnusualRequests(t: Probe): Promise<Screened[]> {
   const holder = screens(t.run.client);
   holder.screen ??= (async () => {
+    holder.readGrammar = readGrammar(await readMaterials(t), t.settings.seed);
     const examples = unusualExamples(t);
     const requests = [
       ...examples,
-      ...fc.sample(unusualArbitrary(t), { seed: t.settings.seed, numRuns: Math.max(0, ROBUSTNESS_RUNS - examples.length) }),
+      ...fc.sample(unusualArbitrary(t), {
+        seed: t.settings.seed,
+        numRuns: Math.max(0, ROBUSTNESS_RUNS - (examples.length - holder.readGrammar.requests.length)),
+      }),
     ];
     if (requests.some(isWrite)) {
       await listingBeforeRefusedWrites(t);

@@ -9,7 +9,7 @@ import { leaksIn } from '../../src/replay/callers-data.js';
 import { replayCredentials } from '../../src/replay/credentials.js';
 import { otherResourceServed, servedToStranger } from '../../src/replay/judge.js';
 import type { ReplayedRead } from '../../src/replay/replay-run.js';
-import { sampleReads } from '../../src/replay/sample.js';
+import { distinctReads } from '../../src/replay/sample.js';
 import { equivalentSpellings } from '../../src/replay/spellings.js';
 import type { Exchange } from '../../src/http/exchange.js';
 
@@ -32,9 +32,14 @@ describe('equivalent spellings', () => {
           for (const spelling of spellings) {
             const url = new URL(`http://127.0.0.1:1/v1${spelling.path}`);
             for (const [k, v] of Object.entries(spelling.query ?? {})) url.searchParams.append(k, v);
-            expect(url.pathname).toBe(`/v1${spelling.path}`);
+            // A spelling of a query value carries its raw query in the path, which must reach the wire as written too.
+            const [pathOnly, raw] = spelling.path.split('?') as [string, string | undefined];
+            expect(url.pathname).toBe(`/v1${pathOnly}`);
+            if (raw !== undefined) expect(url.search).toBe(`?${raw}`);
             expect(url.toString()).not.toBe(original.toString());
-            if (itemId !== undefined) expect(spelling.path.endsWith(`/${itemId}`) || spelling.path.endsWith(`/${itemId}/`)).toBe(true);
+            // Every spelling names the same id and the same query values once decoded (RFC 3986 6.2.2.2).
+            if (itemId !== undefined) expect(decodeURIComponent(url.pathname).replace(/\/$/, '').endsWith(`/${itemId}`)).toBe(true);
+            for (const [k, v] of Object.entries(query)) expect(url.searchParams.get(k)).toBe(v);
           }
         },
       ),
@@ -127,7 +132,7 @@ describe('the judge', () => {
   });
 });
 
-test("the sample keeps one read per shape, the caller's successful GETs of the spec's paths only", () => {
+test("the replay takes every distinct read, the caller's successful GETs of the spec's paths only, one cursor per listing, every kind first", () => {
   const entry = (url: string, status = 200, auth: 'a' | 'b' = 'a', method = 'GET') => ({
     seq: 1,
     method,
@@ -141,18 +146,21 @@ test("the sample keeps one read per shape, the caller's successful GETs of the s
   const log = [
     entry('http://h/v1/user_banks?limit=5&cursor=c1'),
     entry('http://h/v1/user_banks?limit=5&cursor=c2'),
+    entry('http://h/v1/user_banks?limit=7'),
+    entry('http://h/v1/user_banks?limit=9&cursor=c3'),
     entry('http://h/v1/user_banks?status=active', 200, 'b'),
     entry('http://h/v1/user_banks?limit=0', 400),
     entry('http://h/v1/USER_BANKS'),
     entry('http://h/v1/user_banks', 201, 'a', 'POST'),
   ];
-  const reads = sampleReads(log, 'http://h/v1', 'usr_a', 10);
-  expect(reads.map((r) => `${r.path}?${Object.keys(r.query).join('&')}`)).toEqual([
+  const reads = distinctReads(log, 'http://h/v1', 'usr_a');
+  expect(reads.map((r) => `${r.path}?${new URLSearchParams(r.query).toString()}`)).toEqual([
     '/users/usr_a?',
-    '/user_banks?user_id',
+    '/user_banks?user_id=usr_a',
     '/user_banks?',
     '/rfp_registrations?',
-    '/user_banks?limit&cursor',
+    '/user_banks?limit=5&cursor=c1',
+    '/user_banks?limit=7',
+    '/user_banks?limit=9&cursor=c3',
   ]);
-  expect(sampleReads(log, 'http://h/v1', 'usr_a', 2)).toHaveLength(2);
 });

@@ -65,10 +65,26 @@ function sampleResults(): Results {
     runs: 25,
     readOnly: false,
     strict: false,
-    checkResults: registered.map((c) => result(c.id, plan.get(c.id) ?? 'pass')),
+    checkResults: registered.map((c) =>
+      c.id === 'robustness.unusual-requests-no-5xx'
+        ? { ...result(c.id, plan.get(c.id) ?? 'pass'), coverage: [GRAMMAR] }
+        : result(c.id, plan.get(c.id) ?? 'pass'),
+    ),
     errors: [],
   });
 }
+
+const GRAMMAR = {
+  grammar: 'GET /users/{user_id}',
+  components: [
+    { name: 'path user_id', classes: 10 },
+    { name: 'Authorization', classes: 5 },
+  ],
+  pairs: 50,
+  covered: 48,
+  requests: 50,
+  budget: 320,
+};
 
 describe('results.json', () => {
   const results = sampleResults();
@@ -78,6 +94,13 @@ describe('results.json', () => {
     expect(results.summary.total).toBe(registered.length);
     expect(results.summary.fail).toBe(1);
     expect(results.verdict).toBe('non-conformant');
+  });
+
+  test("carries each grammar's coverage, which the reports say in one line", () => {
+    expect(results.grammars).toEqual([GRAMMAR]);
+    expect(toMarkdown(results)).toContain(
+      'grammar coverage: GET /users/{user_id} (path user_id 10 x Authorization 5): 48 of 50 pairs in 50 requests',
+    );
   });
 
   test('requirements[] holds every catalog requirement with exactly the checks that cite or cover it', () => {

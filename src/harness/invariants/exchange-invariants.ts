@@ -8,6 +8,7 @@ import { credentialsRequired } from './credentials-required.js';
 import { factsOfCreation } from './facts-of-creation.js';
 import { filtersKeepTheirValue } from './filters-keep-their-value.js';
 import type { ExchangeInvariant, InvariantFinding } from './invariant.js';
+import { noPhantomWrites } from './no-phantom-writes.js';
 import { pagesWithinLimit } from './pages-within-limit.js';
 import { seeExchange } from './seen-exchange.js';
 import { servedNotRefused } from './served-not-refused.js';
@@ -22,7 +23,8 @@ export type InvariantId =
   | 'http.served-not-refused'
   | 'http.service-assigned-members'
   | 'http.timestamps-rfc3339'
-  | 'http.facts-of-creation';
+  | 'http.facts-of-creation'
+  | 'http.no-phantom-writes';
 
 /** Findings kept per invariant (the first ones; the count goes on). */
 const MAX_KEPT = 10;
@@ -46,6 +48,7 @@ export class ExchangeInvariants {
   private readonly invariants: [InvariantId, ExchangeInvariant][];
   private readonly tallies = new Map<InvariantId, InvariantTally>();
   private readonly basePath: string;
+  private readonly settled = new Set<InvariantId>();
   private readonly callers: { tokensA: Set<string>; tokensB: Set<string> };
 
   constructor(settings: InvariantSettings) {
@@ -66,6 +69,7 @@ export class ExchangeInvariants {
       ['http.service-assigned-members', serviceAssignedMembers],
       ['http.timestamps-rfc3339', timestampsRfc3339()],
       ['http.facts-of-creation', factsOfCreation()],
+      ['http.no-phantom-writes', noPhantomWrites()],
     ];
     for (const [id] of this.invariants) this.tallies.set(id, { findings: [], found: 0 });
   }
@@ -88,6 +92,16 @@ export class ExchangeInvariants {
   }
 
   tally(id: InvariantId): InvariantTally {
-    return this.tallies.get(id) as InvariantTally;
+    const tally = this.tallies.get(id) as InvariantTally;
+    // An invariant that only the whole run decides (no-phantom-writes) is settled once, when it is read at the run's end.
+    const invariant = this.invariants.find(([key]) => key === id)?.[1];
+    if (invariant?.settle !== undefined && !this.settled.has(id)) {
+      this.settled.add(id);
+      invariant.settle((finding) => {
+        tally.found += 1;
+        if (tally.findings.length < MAX_KEPT) tally.findings.push(finding);
+      });
+    }
+    return tally;
   }
 }

@@ -17,4 +17,6 @@ export interface InvariantFinding {
 export interface ExchangeInvariant {
   /** Looks at one exchange (in the order the run received them) and reports each violation it shows. */
   inspect(seen: SeenExchange, report: (finding: InvariantFinding) => void): void;
+  /** Reports what only the whole run shows; called once, when the run-wide check reads the findings at the run's end. */
+  settle?(report: (finding: InvariantFinding) => void): void;
 }

@@ -36,7 +36,7 @@ export function callerOf(authorization: string | undefined, callers: Callers): C
   return 'unknown-token';
 }
 
-function headerOf(headers: Record<string, string>, name: string): string | undefined {
+export function headerOf(headers: Record<string, string>, name: string): string | undefined {
   for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return value;
   return undefined;
 }

@@ -7,12 +7,13 @@
  * - GET /rfp_registrations with no query (4.3);
  * - GET /users/{user_id} for a User the caller was answered before (4.4).
  * 401 (a token that expired: how long a token lives is not shown, 5), 408 and 429 (the target's pace)
- * are not refusals of the request itself.
+ * are not refusals of the request itself. A request whose Accept does not take JSON may rightly be
+ * answered 406 (RFC 9110 15.5.7): the spec's bodies are JSON, so it is not one the spec serves.
  */
 import { isSuccess } from '../../http/exchange.js';
 import { isRecord } from '../../domain/is-record.js';
 import type { ExchangeInvariant } from './invariant.js';
-import { itemsOf, single, type SeenExchange } from './seen-exchange.js';
+import { headerOf, itemsOf, single, type SeenExchange } from './seen-exchange.js';
 
 const NOT_A_REFUSAL = new Set([401, 408, 429]);
 const LIST_PARAMETERS = new Set(['limit', 'cursor', 'status', 'user_id']);
@@ -28,6 +29,12 @@ class CallerFacts {
 }
 
 const filtersOf = (seen: SeenExchange): string => JSON.stringify([seen.query.get('status') ?? [], seen.query.get('user_id') ?? []]);
+
+/** Whether an Accept header takes application/json (none, *\/*, application/*, or JSON itself). */
+function acceptsJson(accept: string | undefined): boolean {
+  if (accept === undefined) return true;
+  return accept.split(',').some((range) => /^\s*(\*\/\*|application\/\*|application\/json)\s*(;|$)/i.test(range));
+}
 
 export function servedNotRefused(ownUsers: { a?: string; b?: string }): ExchangeInvariant {
   const facts: Record<Caller, CallerFacts> = { a: new CallerFacts(), b: new CallerFacts() };
@@ -91,6 +98,7 @@ export function servedNotRefused(ownUsers: { a?: string; b?: string }): Exchange
         return;
       }
       if (exchange.status < 400 || exchange.status >= 500 || NOT_A_REFUSAL.has(exchange.status)) return;
+      if (!acceptsJson(headerOf(exchange.request.headers, 'accept'))) return;
       let served: { what: string; requirements: string[] } | undefined;
       if (seen.operation === 'list-banks') served = listServed(seen, mine);
       else if (seen.operation === 'list-rfps' && seen.query.size === 0)

@@ -1,5 +1,5 @@
 import type { Scene } from '../hooks.js';
-import { everyonesBanks } from './kit.js';
+import { everyonesBanks, keepWrite } from './kit.js';
 import type { Fault } from './types.js';
 
 /**
@@ -8,6 +8,19 @@ import type { Fault } from './types.js';
  * walk): each proves a run-wide invariant of suites/http.ts (src/harness/invariants/).
  */
 export const invariantFaults = [
+  {
+    name: 'create-double-insert',
+    description:
+      "the ORM's after-validate hook saves the new User Bank and the handler saves it again under a fresh id: every accepted create stores two User Banks with its values, and the answer names the second",
+    breaks: 'create_user_bank.persisted',
+    caughtBy: 'http.no-phantom-writes',
+    bends: {
+      'create.record': (bank, scene) => {
+        keepWrite(scene.state, scene.owner, scene.input);
+        return bank;
+      },
+    },
+  },
   {
     name: 'page-overflow-after-cursor',
     description:

@@ -88,6 +88,17 @@ export const replayFaults = [
       },
     },
   },
+  {
+    name: 'user-scope-on-raw-segment',
+    description:
+      "the tenant scope of GET /users/{user_id} is a middleware that matches the raw path segment against the caller's User ids and, matching none, leaves the lookup unscoped (as for a route it does not guard), while the router decodes the segment: /users/%75sr_... from the second caller reads the first caller's User",
+    breaks: 'tenant.isolation',
+    caughtBy: 'replay.other-caller-gets-no-data',
+    bends: {
+      // The raw segment held a percent-escape, so the scoping middleware did not recognise the route.
+      'user.pool': (own, scene) => (/^\/users\/[^/]*%/.test(scene.url.pathname) ? scene.state.callers.flatMap((c) => c.users) : own),
+    },
+  },
 ] as const satisfies readonly Fault[];
 
 /** Answers of GET /users/{id} by URL alone, per running server. */

@@ -22,6 +22,21 @@ export const robustnessFaults = [
     },
   },
   {
+    name: 'cursor-with-array-filter-500',
+    description:
+      "the query parser (qs style) reads status[]=active as an array; the cursor decoder, which checks that a cursor's filters match the query's, lower-cases the status as a string before the query is validated and throws: a 500 for a cursor given together with a status in array form (either alone is answered)",
+    breaks: 'http.no-5xx',
+    caughtBy: 'robustness.unusual-requests-no-5xx',
+    bends: {
+      'request.url': (url) => {
+        // The middleware runs before the auth guard, so whoever sends the pair meets it.
+        if ((url.searchParams.get('cursor') ?? '') !== '' && url.searchParams.has('status[]'))
+          throw new Error('status.toLowerCase is not a function');
+        return url;
+      },
+    },
+  },
+  {
     name: 'undefined-method-500',
     description:
       'a method the API does not define on a path (PATCH /user_banks) falls through the router to a handler that is not there: 500 instead of a 4xx',
