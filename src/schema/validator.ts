@@ -34,27 +34,34 @@ export interface SchemaViolation {
 // ajv-formats is CommonJS with a default export; under ESM interop it may arrive wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
 
-let compiled: Map<SchemaName, ValidateFunction> | undefined;
+let ajv: Ajv2020 | undefined;
+/** Each schema compiled the first time it is asked for, then kept: a process that judges only lists compiles no request body's schema. */
+const compiled = new Map<SchemaName, ValidateFunction>();
 
-function load(): Map<SchemaName, ValidateFunction> {
-  if (compiled) return compiled;
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictTypes: false, allowUnionTypes: true });
+function load(): Ajv2020 {
+  if (ajv) return ajv;
+  ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictTypes: false, allowUnionTypes: true });
   addFormats(ajv);
   // The spec types timestamps as "ISO 8601 date-time": every ISO 8601 form is the MUST; RFC 3339's
   // profile (ajv-formats' date-time) is a convention, judged apart (src/harness/invariants/timestamps-rfc3339.ts).
   ajv.addFormat('iso8601-date-time', isIso8601DateTime);
-  const files = readdirSync(schemasDir).filter((f) => f.endsWith('.schema.json'));
-  for (const file of files) ajv.addSchema(JSON.parse(readFileSync(join(schemasDir, file), 'utf8')), file);
-  compiled = new Map();
-  for (const file of files) {
-    const name = file.replace(/\.schema\.json$/, '') as SchemaName;
-    compiled.set(name, ajv.getSchema(file) as ValidateFunction);
+  // Every schema is added (a $ref may name any of them); none is compiled yet.
+  for (const file of readdirSync(schemasDir).filter((f) => f.endsWith('.schema.json')))
+    ajv.addSchema(JSON.parse(readFileSync(join(schemasDir, file), 'utf8')), file);
+  return ajv;
+}
+
+function validatorOf(name: SchemaName): ValidateFunction | undefined {
+  let fn = compiled.get(name);
+  if (fn === undefined) {
+    fn = load().getSchema(`${name}.schema.json`);
+    if (fn !== undefined) compiled.set(name, fn);
   }
-  return compiled;
+  return fn;
 }
 
 export function validate(name: SchemaName, value: unknown): SchemaViolation[] {
-  const fn = load().get(name);
+  const fn = validatorOf(name);
   if (!fn) throw new Error(`no schema named ${name} in ${schemasDir}`);
   if (fn(value)) return [];
   return (fn.errors ?? []).map(toViolation);
