@@ -158,7 +158,7 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
     if (performance.now() - started > maxMs)
       return finish(
         'time-cap',
-        `the list still pointed onward after ${Math.round(maxMs / 1000)} s and ${index} pages (the walk's time cap)`,
+        `the list still pointed onward after ${Math.round(maxMs / 1000)} s and ${index} pages (the walk's time cap)${timeNeeded(index, performance.now() - started, options.expectedItems, pageSize)}`,
         last,
       );
 
@@ -232,6 +232,19 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
     cursor = next as string;
     followed.add(cursor);
   }
+}
+
+/**
+ * How long the walk would have needed, for a walk cut by its time cap: its own rate, and with the
+ * list's size known, the time its pages take at that rate, so the reader knows what time to give it.
+ */
+function timeNeeded(pagesRead: number, elapsedMs: number, expectedItems: number | undefined, pageSize: number | undefined): string {
+  const perSecond = pagesRead / Math.max(elapsedMs / 1000, 0.001);
+  if (!(perSecond > 0)) return '';
+  const rate = `${perSecond.toFixed(1)} pages/s`;
+  if (expectedItems === undefined) return `; it read ${rate}`;
+  const pages = Math.ceil(expectedItems / Math.min(MAX_PAGE_SIZE, Math.max(1, pageSize ?? MAX_PAGE_SIZE))) + 1;
+  return `; at its ${rate} the list's ${expectedItems} items (${pages} pages) need about ${Math.ceil(pages / perSecond)} s`;
 }
 
 interface Envelope {
