@@ -9,7 +9,7 @@ import { isSuccess } from '../http/exchange.js';
 import { exampleCreateBody } from '../harness/example-body.js';
 import type { Probe } from '../harness/probe.js';
 import { idsOf } from './ids.js';
-import { ITEMS_FOR_DEFAULT, PAGES_PER_SMALL_WALK, REFERENCE_WALK_PAGES, USER_BANKS, pagesWithin } from './plan.js';
+import { ITEMS_FOR_DEFAULT, PAGES_PER_SMALL_WALK, REFERENCE_WALK_PAGES, USER_BANKS, pagesWithin, walkTimeCap } from './plan.js';
 import { walk, type WalkResult } from './walker.js';
 
 export interface ListData {
@@ -23,6 +23,8 @@ export interface ListData {
   shortfall?: string;
   /** Pages a small-limit walk may take on this target (fewer on a slow one), see pagesWithin. */
   smallWalkPages: number;
+  /** Milliseconds a page of the reference walk took (the target's rate, walked alone): the other walks' time caps derive from it. */
+  msPerPage: number;
 }
 
 let data: Promise<ListData> | undefined;
@@ -43,7 +45,8 @@ async function load(t: Probe): Promise<ListData> {
   const started = performance.now();
   const first = await walk(t, { path: USER_BANKS, limit: 100, maxPages: REFERENCE_WALK_PAGES });
   // A third of a check's time bound per small walk: the checks that wait for several walks run them side by side.
-  smallWalkPages = pagesWithin(t.settings.checkTimeoutMs / 3, (performance.now() - started) / Math.max(1, first.pages.length));
+  msPerPage = (performance.now() - started) / Math.max(1, first.pages.length);
+  smallWalkPages = pagesWithin(t.settings.checkTimeoutMs / 3, msPerPage);
   if (first.end !== 'complete') return settle(first, 0);
   const have = new Set(idsOf(first.items)).size;
   const need = ITEMS_FOR_DEFAULT - have;
@@ -82,8 +85,20 @@ function cannotCreate(t: Probe, need: number, have: number): string | undefined 
 }
 
 let smallWalkPages = PAGES_PER_SMALL_WALK;
+let msPerPage = 0;
+
+/**
+ * The time cap of a walk of `pages` pages on this target: from the reference walk's rate once it has
+ * ended (plan.ts walkTimeCap), and within what is left of the check's own bound (a tenth kept for
+ * judging), so a check that waited for the list data does not run past its bound walking.
+ */
+export const timeCapFor = (t: Probe, pages: number): number =>
+  Math.max(
+    1_000,
+    Math.min(walkTimeCap(t.settings.checkTimeoutMs, pages, msPerPage), Math.floor(t.timeLeftMs() - t.settings.checkTimeoutMs * 0.1)),
+  );
 
 function settle(reference: WalkResult, created: number, shortfall?: string): ListData {
   const total = reference.end === 'complete' ? new Set(idsOf(reference.items)).size : undefined;
-  return { reference, total, created, smallWalkPages, ...(shortfall !== undefined ? { shortfall } : {}) };
+  return { reference, total, created, smallWalkPages, msPerPage, ...(shortfall !== undefined ? { shortfall } : {}) };
 }
