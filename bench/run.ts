@@ -56,7 +56,7 @@ const cpuOverFloor = [...rounds].map((r) => r.cpuOverFloor).sort((a, b) => a - b
 log('the full default run against the reference');
 const local = await suiteRun({ latencyMs: 0 });
 log('the full default run with 50 ms added to every answer');
-const at50 = await suiteRun({ latencyMs: 50 });
+const at50 = await suiteRun({ latencyMs: 50, chains: true });
 log('the full default run against a User with 5,000 more User Banks');
 const large = await suiteRun({ latencyMs: 0, extraBanks: 5_000 });
 log('the full default run against the reference throttled at 100 requests a second (429 + Retry-After: 1)');
@@ -107,6 +107,8 @@ const bench = {
   requestsLocal: local.requests,
   suiteSecondsAt50ms: round(at50.seconds),
   requestsAt50ms: at50.requests,
+  /** The checks of the 50 ms run with the longest chains of dependent requests (each sent after the last one's answer): the run's critical path lies on them. */
+  chainsAt50ms: at50.chains ?? { run: { chained: 0, requests: 0 }, checks: [] },
   /** The full run when the configured User holds 5,105 User Banks: the runner's cost as the target grows. */
   suiteSecondsLarge: round(large.seconds),
   requestsLarge: large.requests,
@@ -187,6 +189,11 @@ const rows: [string, string, string][] = [
     `exit 0 in <= 60 s ${met(bench.largeAt30ms.exitCode === 0 && bench.largeAt30ms.seconds <= 60)}`,
   ],
   ['suiteSecondsLarge', `${bench.suiteSecondsLarge} s, ${bench.requestsLarge} requests (${bench.runs.large.verdict})`, ''],
+  [
+    'longest chain at 50ms',
+    `run ${bench.chainsAt50ms.run.chained} of ${bench.chainsAt50ms.run.requests} requests in turn; check ${bench.chainsAt50ms.checks[0]?.check ?? 'none'} ${bench.chainsAt50ms.checks[0]?.chained ?? 0}`,
+    '',
+  ],
   ['traversal10k', `${bench.traversal10k.seconds} s, peak RSS ${bench.traversal10k.peakRssMb} MB`, ''],
   ['walker CPU/page', `${bench.traversal100k.cpuMsPerPage} ms (undici + JSON.parse ${bench.parseFloorCpuMsPerRequest} ms)`, ''],
   ['walk top self-time', bench.walkProfileTop3.map((c) => `${c.function.split(' ')[0]} ${Math.round(c.share * 100)}%`).join(', '), ''],
