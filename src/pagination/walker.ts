@@ -86,7 +86,7 @@ export function defaultMaxPages(limit: number | undefined, items = DEFAULT_ITEM_
 
 export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> {
   let maxPages = Math.min(HARD_MAX_PAGES, Math.max(1, Math.floor(options.maxPages ?? defaultMaxPages(options.limit))));
-  const maxMs = options.maxMs ?? Math.max(1_000, Math.floor(t.settings.checkTimeoutMs * 0.4));
+  let maxMs = options.maxMs ?? Math.max(1_000, Math.floor(t.settings.checkTimeoutMs * 0.4));
   const started = performance.now();
   const items: unknown[] = [];
   const pages: PageRecord[] = [];
@@ -155,6 +155,8 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
       if (decision !== undefined && 'extendBy' in decision) maxPages = Math.min(HARD_MAX_PAGES, maxPages + decision.extendBy);
     }
     if (index >= maxPages) return finish('page-cap', `the list still pointed onward after ${maxPages} pages (the walk's page cap)`, last);
+    if (performance.now() - started > maxMs)
+      maxMs = extendedTimeCap(t, index, performance.now() - started, options.expectedItems, pageSize) ?? maxMs;
     if (performance.now() - started > maxMs)
       return finish(
         'time-cap',
@@ -232,6 +234,27 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
     cursor = next as string;
     followed.add(cursor);
   }
+}
+
+/**
+ * A walk of a list whose size is known that meets its time cap goes on when, at the rate it has read
+ * so far, its remaining pages fit in what its check has left (a tenth kept to judge): the new cap is
+ * the time they need and a fifth more. A cap guessed before the walk (walks side by side share the
+ * target) then binds only when the check itself could not wait for the end.
+ */
+function extendedTimeCap(
+  t: Probe,
+  pagesRead: number,
+  elapsedMs: number,
+  expectedItems: number | undefined,
+  pageSize: number | undefined,
+): number | undefined {
+  if (expectedItems === undefined || pagesRead === 0) return undefined;
+  const pages = Math.ceil(expectedItems / Math.min(MAX_PAGE_SIZE, Math.max(1, pageSize ?? MAX_PAGE_SIZE))) + 1;
+  const pagesLeft = pages - pagesRead;
+  if (pagesLeft <= 0) return undefined;
+  const neededMs = ((pagesLeft * elapsedMs) / pagesRead) * 1.2;
+  return neededMs <= t.timeLeftMs() - t.settings.checkTimeoutMs * 0.1 ? elapsedMs + neededMs : undefined;
 }
 
 /**
