@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startReference } from '../src/reference/server.js';
 import type { Results } from '../src/results/results.js';
+import { longestChains, type RunChains } from './request-chains.js';
 
 export interface SuiteRunFigures {
   /** Wall clock of the CLI process, start to exit (node, tsx and vitest start-up included). */
@@ -21,6 +22,8 @@ export interface SuiteRunFigures {
   checks: number;
   /** Resources the run created (results.json created[]). */
   created: number;
+  /** With chains: the checks with the longest chains of dependent requests (request-chains.ts). */
+  chains?: RunChains;
 }
 
 const cli = fileURLToPath(new URL('../src/bin/cli.ts', import.meta.url));
@@ -31,6 +34,8 @@ export async function suiteRun(options: {
   concurrency?: number;
   timeoutMs?: number;
   variation?: string;
+  /** Read the run's HAR for its longest chains of dependent requests. */
+  chains?: boolean;
 }): Promise<SuiteRunFigures> {
   const reference = await startReference({
     latencyMs: options.latencyMs,
@@ -73,7 +78,16 @@ export async function suiteRun(options: {
     const seconds = (performance.now() - started) / 1000;
     const results = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as Results;
     const requests = Object.values(reference.requestCounts).reduce((a, b) => a + b, 0);
-    return { seconds, requests, exitCode, verdict: results.verdict, checks: results.checks.length, created: results.created.length };
+    const chains = options.chains === true ? { chains: longestChains(join(reportDir, 'traffic.har'), 5) } : {};
+    return {
+      seconds,
+      requests,
+      exitCode,
+      verdict: results.verdict,
+      checks: results.checks.length,
+      created: results.created.length,
+      ...chains,
+    };
   } finally {
     await reference.close();
   }

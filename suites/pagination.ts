@@ -7,7 +7,7 @@
 import { isClientError, isServerError, isSuccess, type Exchange } from '../src/http/exchange.js';
 import { ABOVE_MAX_LIMITS, OUT_OF_RANGE_LIMITS, invalidCursors } from '../src/pagination/bad-inputs.js';
 import { difference, duplicatesIn, fieldOf, idsOf, pageOfEachItem, sample } from '../src/pagination/ids.js';
-import { listData, type ListData } from '../src/pagination/list-data.js';
+import { listData, timeCapFor, type ListData } from '../src/pagination/list-data.js';
 import { ITEMS_FOR_DEFAULT, ITEMS_FOR_TRAVERSAL, USER_BANKS, filterLimitFor, pageCapFor, smallLimitsFor } from '../src/pagination/plan.js';
 import { once, sharedWalk } from '../src/pagination/shared-walks.js';
 import { idsAfter, notCreatedMeanwhile, stillThere } from '../src/pagination/stable-items.js';
@@ -42,20 +42,28 @@ interface NamedWalk {
 }
 
 const walkAt = (t: Probe, total: number, limit: number): Promise<NamedWalk> =>
-  sharedWalk(t, `user_banks:limit=${limit}`, { path: USER_BANKS, limit, maxPages: pageCapFor(total, limit), expectedItems: total }).then(
-    (result) => ({ label: `limit=${limit}`, limit, result }),
-  );
+  sharedWalk(t, `user_banks:limit=${limit}`, {
+    path: USER_BANKS,
+    limit,
+    maxPages: pageCapFor(total, limit),
+    maxMs: timeCapFor(t, pageCapFor(total, limit)),
+    expectedItems: total,
+  }).then((result) => ({ label: `limit=${limit}`, limit, result }));
 
 const walkWithoutLimit = (t: Probe, total: number): Promise<NamedWalk> =>
-  sharedWalk(t, 'user_banks:no-limit', { path: USER_BANKS, maxPages: pageCapFor(total, undefined), expectedItems: total }).then(
-    (result) => ({ label: 'no limit', limit: undefined, result }),
-  );
+  sharedWalk(t, 'user_banks:no-limit', {
+    path: USER_BANKS,
+    maxPages: pageCapFor(total, undefined),
+    maxMs: timeCapFor(t, pageCapFor(total, undefined)),
+    expectedItems: total,
+  }).then((result) => ({ label: 'no limit', limit: undefined, result }));
 
 const repeatWalk = (t: Probe, total: number): Promise<NamedWalk> =>
   sharedWalk(t, 'user_banks:limit=100:again', {
     path: USER_BANKS,
     limit: 100,
     maxPages: pageCapFor(total, 100),
+    maxMs: timeCapFor(t, pageCapFor(total, 100)),
     expectedItems: total,
   }).then((result) => ({ label: 'limit=100 (again)', limit: 100, result }));
 
@@ -112,6 +120,7 @@ async function filteredWalk(t: Probe, total: number, plan: FilterPlan): Promise<
     query: { [plan.name]: plan.value },
     limit,
     maxPages: pageCapFor(total, limit),
+    maxMs: timeCapFor(t, pageCapFor(plan.expected.length, limit)),
     expectedItems: plan.expected.length,
   }).then((result) => ({ label: `${plan.name}=${plan.value}, limit=${limit}`, limit, result }));
 }

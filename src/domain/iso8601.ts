@@ -20,13 +20,65 @@ const EXTENDED = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:[.,](
 const BASIC = /^(\d{4})(\d{2})(\d{2})[Tt](\d{2})(\d{2})(?:(\d{2})(?:[.,](\d+))?)?(Z|z|[+-]\d{2}(?:\d{2})?)?$/;
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/;
 
-const daysIn = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
+/**
+ * Whether the value has the shape of RFC 3339's profile (extended format, seconds, an offset), without
+ * reading its date: a judge that only asks "RFC 3339 or not" skips the full parse for the common case.
+ */
+export const hasRfc3339Shape = (value: string): boolean => RFC3339.test(value);
+
+/** Days of a month of the proleptic Gregorian calendar, by arithmetic: the schema's format runs this on every timestamp of every answer. */
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const daysIn = (year: number, month: number): number =>
+  month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : (DAYS[month - 1] as number);
+
+const digitAt = (value: string, i: number): number => {
+  const code = value.charCodeAt(i) - 48;
+  return code >= 0 && code <= 9 ? code : Number.NaN;
+};
+const twoDigits = (value: string, i: number): number => digitAt(value, i) * 10 + digitAt(value, i + 1);
+
+/**
+ * The fields of the common UTC form (2026-11-26T07:28:00Z, with a fraction or not) read digit by
+ * digit, or undefined for any other form (NaN marks a character that is no digit).
+ */
+function utcFields(value: string): [number, number, number, number, number, number] | undefined {
+  const n = value.length;
+  if (n < 20 || value[4] !== '-' || value[7] !== '-' || (value[10] !== 'T' && value[10] !== 't') || value[13] !== ':' || value[16] !== ':')
+    return undefined;
+  const zone = value[n - 1];
+  if (zone !== 'Z' && zone !== 'z') return undefined;
+  if (n > 20) {
+    if ((value[19] !== '.' && value[19] !== ',') || n < 22) return undefined;
+    for (let i = 20; i < n - 1; i += 1) if (Number.isNaN(digitAt(value, i))) return undefined;
+  }
+  const fields: [number, number, number, number, number, number] = [
+    twoDigits(value, 0) * 100 + twoDigits(value, 2),
+    twoDigits(value, 5),
+    twoDigits(value, 8),
+    twoDigits(value, 11),
+    twoDigits(value, 14),
+    twoDigits(value, 17),
+  ];
+  return fields.some(Number.isNaN) ? undefined : fields;
+}
+
+/**
+ * Whether the value is an ISO 8601 date-time, as parseIso8601DateTime judges it: the schemas' format
+ * asks this of every timestamp of every answer, so the common UTC form is read without the regular
+ * expressions and the Date arithmetic, any other form through the full parse.
+ */
+export function isIso8601DateTime(value: string): boolean {
+  const utc = utcFields(value);
+  if (utc === undefined) return parseIso8601DateTime(value) !== undefined;
+  const [year, month, day, hour, minute, second] = utc;
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month) && hour <= 23 && minute <= 59 && second <= 60;
+}
 
 /** The parsed date-time, or undefined when the value is no ISO 8601 date-time. */
 export function parseIso8601DateTime(value: string): Iso8601DateTime | undefined {
   const match = EXTENDED.exec(value) ?? BASIC.exec(value);
   if (match === null) return undefined;
-  const [year, month, day, hour, minute] = match.slice(1, 6).map(Number) as [number, number, number, number, number];
+  const [year, month, day, hour, minute] = [Number(match[1]), Number(match[2]), Number(match[3]), Number(match[4]), Number(match[5])];
   const second = match[6] === undefined ? 0 : Number(match[6]);
   if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return undefined;
   if (hour > 23 || minute > 59 || second > 60) return undefined;

@@ -33,6 +33,13 @@ const MAX_TRACKED = 50_000;
 /** The fields a User Bank keeps for life (2.1, 4.1): what it was created with, and when. */
 const FIXED_FIELDS = ['user_id', 'account_number', 'routing_number', 'account_holder_type', 'bank_account_type', 'created_at'] as const;
 
+/** The fixed fields of a bank as first read (a plain loop: it runs for every new bank of every page). */
+function fixedFieldsOf(item: Record<string, unknown>): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const field of FIXED_FIELDS) fields[field] = item[field];
+  return fields;
+}
+
 type Operation = { schema: SchemaName; kind: 'create' | 'list-banks' | 'list-rfps' | 'user' };
 
 /** Each operation of the spec with the schema of its answer. */
@@ -148,8 +155,7 @@ export class AnswerAudit {
       const id = String(item.id);
       const first = this.banks.get(id);
       if (first === undefined) {
-        if (this.banks.size < MAX_TRACKED)
-          this.banks.set(id, { fields: Object.fromEntries(FIXED_FIELDS.map((f) => [f, item[f]])), where: what });
+        if (this.banks.size < MAX_TRACKED) this.banks.set(id, { fields: fixedFieldsOf(item), where: what });
         continue;
       }
       for (const field of FIXED_FIELDS) {

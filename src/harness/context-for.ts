@@ -14,7 +14,7 @@ import { ListViews } from '../model/list-views.js';
 import { AnswerAudit } from './answer-audit.js';
 import { ExchangeInvariants } from './invariants/exchange-invariants.js';
 import { TokenSource } from '../http/token-source.js';
-import { toTrafficRecord, TrafficRecorder } from '../http/traffic-record.js';
+import { TrafficRecorder } from '../http/traffic-record.js';
 import { currentSender } from '../http/sender.js';
 import { addCallerToken, redactorFor } from './secrets.js';
 import { DEFAULT_SETTLE_MS, type RunSettings } from './settings.js';
@@ -67,7 +67,7 @@ export function contextFor(settings: RunSettings): RunContext {
         }
       }
       redactor.learnFrom(exchange.json);
-      traffic.record(toTrafficRecord(exchange, redactor, currentSender()));
+      traffic.recordExchange(exchange, redactor, currentSender());
       audit.inspect(exchange);
       invariants.inspect(exchange);
       const createdId = journal ? createdIdOf(exchange) : undefined;

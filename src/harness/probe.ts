@@ -38,6 +38,8 @@ export class Probe {
   private assertions = 0;
   private passNote: string | undefined;
   private readonly coverages: GrammarCoverage[] = [];
+  /** When the check began (performance.now()): its time bound runs from here. */
+  readonly startedAt = performance.now();
 
   constructor(
     readonly spec: CheckSpec,
@@ -46,6 +48,11 @@ export class Probe {
 
   get settings() {
     return this.run.settings;
+  }
+
+  /** What is left of the check's time bound (settings.checkTimeoutMs from its start), in ms. */
+  timeLeftMs(): number {
+    return this.run.settings.checkTimeoutMs - (performance.now() - this.startedAt);
   }
 
   /** Send a request through the run's client and keep it as evidence of this check. */

@@ -41,6 +41,8 @@ const personalShape = (member: string, value: string): boolean => {
   }
   return digits >= MIN_LEARNED_LENGTH;
 };
+/** Whether a text could contain a learned value: an @ (an e-mail) or 6+ digits (the other learned members). */
+const mayHoldLearned = (text: string): boolean => text.includes('@') || personalShape('', text);
 /** Members that hold what a replay needs (cursors, ids): tokens are replaced there, personal values never. */
 const REPLAYABLE_MEMBERS = new Set(['next_cursor', 'cursor', 'id', 'user_id']);
 const MAX_LEARNED = 50_000;
@@ -87,7 +89,10 @@ export class Redactor {
 
   /** Replace every secret standing whole, and every personal value learned from the target, inside free text. */
   text(input: string): string {
-    return this.learned.replaceIn(this.secretsOnly(input));
+    const out = this.secretsOnly(input);
+    // Every learned value has an @ or 6+ digits (personalShape), so a text with neither holds none:
+    // most strings of an answer are skipped without the index's scan of every position.
+    return mayHoldLearned(out) ? this.learned.replaceIn(out) : out;
   }
 
   /** Secrets standing whole only: for what a replay needs as it is (cursors, ids). */
@@ -188,6 +193,11 @@ export class Redactor {
     return this.walk(value, undefined);
   }
 
+  /** A JSON body already parsed (the client parses every answer once): masked and printed. */
+  parsedBody(json: unknown): string {
+    return JSON.stringify(this.json(json));
+  }
+
   /** A body as text: parsed, masked and printed again when it is JSON; secrets replaced otherwise. */
   body(raw: string): string {
     if (raw.length === 0) return raw;
@@ -202,8 +212,10 @@ export class Redactor {
     if (member !== undefined && WHOLE_OBJECT_MEMBERS.has(member) && value !== null) return '[masked]';
     if (Array.isArray(value)) return value.map((item) => this.walk(item, undefined));
     if (value !== null && typeof value === 'object') {
+      // for-in over a parsed value (own, plain members only) rather than Object.entries: no entry arrays per object.
+      const record = value as Record<string, unknown>;
       const out: Record<string, unknown> = {};
-      for (const [key, child] of Object.entries(value)) out[key] = this.walk(child, key);
+      for (const key in record) out[key] = this.walk(record[key], key);
       return out;
     }
     if (typeof value === 'string') {

@@ -4,20 +4,36 @@
  * `split/join` per value on every string printed made a large run spend its time redacting (a
  * 5,000-bank target: 83% of the CPU, and the requests waiting behind it timed out).
  *
- * Each position of the input costs one set lookup of its first `prefixLength` characters; only
- * where some value starts so is each value length looked up (values of a target share prefixes by
- * the thousand, so a bucket per prefix scanned in a line would not do). At a position the longest
- * value wins, and the scan goes on after it.
+ * Each position of the input costs one set lookup of a number made from its first `prefixLength`
+ * characters (rolled from the previous position's, so no string is cut out per position); only
+ * where some value's prefix makes the same number is each value length looked up (values of a target
+ * share prefixes by the thousand, so a bucket per prefix scanned in a line would not do). At a
+ * position the longest value wins, and the scan goes on after it.
  */
+
+/** The base of the prefix numbers: small enough that a prefix of up to 8 UTF-16 units stays an exact integer (under 2^53). */
+const BASE = 31;
 export class ReplacementIndex {
-  /** The first `prefixLength` characters of every value: a position whose prefix is not here holds no value. */
-  private readonly prefixes = new Set<string>();
+  /** The number of the first `prefixLength` characters of every value: a position whose number is not here holds no value. */
+  private readonly prefixes = new Set<number>();
+  /** BASE to the power prefixLength - 1: what the character leaving the window weighed. */
+  private readonly topWeight: number;
   /** Values by their length, longest first when scanning; few lengths, however many values. */
   private readonly byLength = new Map<number, Map<string, string>>();
   private lengthsLongestFirst: number[] = [];
   private count = 0;
 
-  constructor(private readonly prefixLength: number) {}
+  constructor(private readonly prefixLength: number) {
+    if (prefixLength < 1 || prefixLength > 8) throw new Error('a prefix of 1 to 8 characters keeps its number exact');
+    this.topWeight = BASE ** (prefixLength - 1);
+  }
+
+  /** The number of `width` characters of `text` from `at`. */
+  private prefixNumber(text: string, at: number): number {
+    let n = 0;
+    for (let i = at; i < at + this.prefixLength; i += 1) n = n * BASE + text.charCodeAt(i);
+    return n;
+  }
 
   get size(): number {
     return this.count;
@@ -37,7 +53,7 @@ export class ReplacementIndex {
       this.lengthsLongestFirst = [...this.byLength.keys()].sort((a, b) => b - a);
     }
     sameLength.set(value, replacement);
-    this.prefixes.add(value.slice(0, this.prefixLength));
+    this.prefixes.add(this.prefixNumber(value, 0));
     this.count += 1;
     return true;
   }
@@ -48,15 +64,19 @@ export class ReplacementIndex {
     let out = '';
     let copiedUpTo = 0;
     let i = 0;
+    let prefix = this.prefixNumber(input, 0);
     while (i + width <= input.length) {
-      const hit = this.prefixes.has(input.slice(i, i + width)) ? this.longestAt(input, i) : undefined;
+      const hit = this.prefixes.has(prefix) ? this.longestAt(input, i) : undefined;
       if (hit === undefined) {
+        // Roll the window one character on: the first leaves, the next enters.
+        if (i + width < input.length) prefix = (prefix - input.charCodeAt(i) * this.topWeight) * BASE + input.charCodeAt(i + width);
         i += 1;
         continue;
       }
       out += input.slice(copiedUpTo, i) + hit.replacement;
       i += hit.length;
       copiedUpTo = i;
+      if (i + width <= input.length) prefix = this.prefixNumber(input, i);
     }
     return copiedUpTo === 0 ? input : out + input.slice(copiedUpTo);
   }

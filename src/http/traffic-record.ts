@@ -24,6 +24,8 @@ export interface TrafficRecord {
   responseBytes: number;
   /** Bodies longer than the cap, with the length they had (characters, after redaction). */
   cut?: { request?: number; response?: number };
+  /** A 2xx answer's body not kept (responseBody empty) because the run's HAR_BODY_BUDGET was spent: its length in characters as it came. */
+  bodyOmitted?: number;
   /** The check whose body sent it; absent: sent outside any check (the preflight, a request shared before a check took it). */
   sentBy?: string;
   /** A 401 to a token that had worked: a new token was obtained and the request sent again (the next exchange). */
@@ -33,10 +35,23 @@ export interface TrafficRecord {
 /** Characters of a body kept in the HAR: a page of 100 User Banks fits; a body past it is cut and says so. */
 export const HAR_BODY_CAP = 64 * 1024;
 
+/**
+ * Characters of bodies kept in one run's HAR, all entries together: a default run's traffic fits
+ * several times over; a walk of a 100,000-item list would otherwise redact and hold a thousand
+ * 32 KB pages. Past it a 2xx answer's body is left out (an error answer's, small, is still kept),
+ * its entry still there, so a walk's later pages cost no redaction.
+ */
+export const HAR_BODY_BUDGET = 16 * 1024 * 1024;
+
 const cap = (text: string): { text: string; cut?: number } =>
   text.length > HAR_BODY_CAP ? { text: text.slice(0, HAR_BODY_CAP), cut: text.length } : { text };
 
-export function toTrafficRecord(exchange: Exchange, redactor: Redactor, sentBy: string | undefined): TrafficRecord {
+export function toTrafficRecord(
+  exchange: Exchange,
+  redactor: Redactor,
+  sentBy: string | undefined,
+  { keepSuccessBody = true }: { keepSuccessBody?: boolean } = {},
+): TrafficRecord {
   const requestHeaders = Object.entries(exchange.request.headers).map(([name, value]): [string, string] => [
     name,
     name.toLowerCase() === 'authorization' ? redactor.authorization(value) : redactor.text(value),
@@ -46,7 +61,10 @@ export function toTrafficRecord(exchange: Exchange, redactor: Redactor, sentBy: 
   // those whole so a curl line replays, but the HAR holds every write of the run, not a few to replay,
   // and a created account number is the target's data once stored.
   const request = exchange.request.body === undefined ? undefined : cap(redactor.body(exchange.request.body));
-  const response = cap(redactor.body(exchange.bodyText));
+  const omitted = !keepSuccessBody && exchange.status >= 200 && exchange.status < 300 && exchange.bodyText.length > 0;
+  // The answer was parsed once by the client: its value is masked as is, not parsed again from the text.
+  const parsed = exchange.json !== undefined && exchange.jsonError === undefined ? { json: exchange.json } : undefined;
+  const response = omitted ? { text: '' } : cap(parsed !== undefined ? redactor.parsedBody(parsed.json) : redactor.body(exchange.bodyText));
   const cut = {
     ...(request?.cut !== undefined ? { request: request.cut } : {}),
     ...(response.cut !== undefined ? { response: response.cut } : {}),
@@ -64,6 +82,7 @@ export function toTrafficRecord(exchange: Exchange, redactor: Redactor, sentBy: 
     responseBody: response.text,
     responseBytes: Buffer.byteLength(exchange.bodyText),
     ...(Object.keys(cut).length > 0 ? { cut } : {}),
+    ...(omitted ? { bodyOmitted: exchange.bodyText.length } : {}),
     ...(sentBy !== undefined ? { sentBy } : {}),
     ...(exchange.tokenRefreshed ? { tokenRefreshed: true as const } : {}),
   };
@@ -80,12 +99,25 @@ export class TrafficRecorder {
   /** Exchanges past the bound, not in the HAR (said in its log comment). */
   dropped = 0;
 
+  /** Characters of bodies kept so far (HAR_BODY_BUDGET bounds them). */
+  private bodyChars = 0;
+
+  /** Record an exchange: redacted now, or only counted when past MAX_RECORDS (then nothing of it is redacted). */
+  recordExchange(exchange: Exchange, redactor: Redactor, sentBy: string | undefined): void {
+    if (this.kept >= MAX_RECORDS) {
+      this.dropped += 1;
+      return;
+    }
+    this.record(toTrafficRecord(exchange, redactor, sentBy, { keepSuccessBody: this.bodyChars < HAR_BODY_BUDGET }));
+  }
+
   record(record: TrafficRecord): void {
     if (this.kept >= MAX_RECORDS) {
       this.dropped += 1;
       return;
     }
     this.kept += 1;
+    this.bodyChars += record.responseBody.length + (record.requestBody?.length ?? 0);
     this.pending.push(record);
   }
 

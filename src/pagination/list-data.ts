@@ -10,7 +10,7 @@ import { exampleCreateBody } from '../harness/example-body.js';
 import { perRun } from '../harness/per-run.js';
 import type { Probe } from '../harness/probe.js';
 import { idsOf } from './ids.js';
-import { ITEMS_FOR_DEFAULT, REFERENCE_WALK_PAGES, USER_BANKS, pagesWithin } from './plan.js';
+import { ITEMS_FOR_DEFAULT, REFERENCE_WALK_PAGES, USER_BANKS, pagesWithin, walkTimeCap } from './plan.js';
 import { walk, type WalkResult } from './walker.js';
 
 export interface ListData {
@@ -24,9 +24,12 @@ export interface ListData {
   shortfall?: string;
   /** Pages a small-limit walk may take on this target (fewer on a slow one), see pagesWithin. */
   smallWalkPages: number;
+  /** Milliseconds a page of the reference walk took (the target's rate, walked alone): the other walks' time caps derive from it. */
+  msPerPage: number;
 }
 
-const loadedOf = perRun((): { data?: Promise<ListData>; loader?: Probe } => ({}));
+/** Per run: the list data once loaded, which check loaded it, and the reference walk's rate as soon as it is known. */
+const loadedOf = perRun((): { data?: Promise<ListData>; loader?: Probe; msPerPage?: number } => ({}));
 
 /** The list data; a check other than the one that loaded it gets the reference walk's evidence attached. */
 export async function listData(t: Probe): Promise<ListData> {
@@ -44,8 +47,9 @@ async function load(t: Probe): Promise<ListData> {
   const started = performance.now();
   const first = await walk(t, { path: USER_BANKS, limit: 100, maxPages: REFERENCE_WALK_PAGES });
   // A third of a check's time bound per small walk: the checks that wait for several walks run them side by side.
-  const smallWalkPages = pagesWithin(t.settings.checkTimeoutMs / 3, (performance.now() - started) / Math.max(1, first.pages.length));
-  const settle = settled(smallWalkPages);
+  const msPerPage = (performance.now() - started) / Math.max(1, first.pages.length);
+  loadedOf(t.run.client).msPerPage = msPerPage;
+  const settle = settled(pagesWithin(t.settings.checkTimeoutMs / 3, msPerPage), msPerPage);
   if (first.end !== 'complete') return settle(first, 0);
   const have = new Set(idsOf(first.items)).size;
   const need = ITEMS_FOR_DEFAULT - have;
@@ -83,9 +87,23 @@ function cannotCreate(t: Probe, need: number, have: number): string | undefined 
   return undefined;
 }
 
+/**
+ * The time cap of a walk of `pages` pages on this target: from the reference walk's rate once it has
+ * ended (plan.ts walkTimeCap), and within what is left of the check's own bound (a tenth kept for
+ * judging), so a check that waited for the list data does not run past its bound walking.
+ */
+export const timeCapFor = (t: Probe, pages: number): number =>
+  Math.max(
+    1_000,
+    Math.min(
+      walkTimeCap(t.settings.checkTimeoutMs, pages, loadedOf(t.run.client).msPerPage ?? 0),
+      Math.floor(t.timeLeftMs() - t.settings.checkTimeoutMs * 0.1),
+    ),
+  );
+
 const settled =
-  (smallWalkPages: number) =>
+  (smallWalkPages: number, msPerPage: number) =>
   (reference: WalkResult, created: number, shortfall?: string): ListData => {
     const total = reference.end === 'complete' ? new Set(idsOf(reference.items)).size : undefined;
-    return { reference, total, created, smallWalkPages, ...(shortfall !== undefined ? { shortfall } : {}) };
+    return { reference, total, created, smallWalkPages, msPerPage, ...(shortfall !== undefined ? { shortfall } : {}) };
   };

@@ -60,3 +60,25 @@ export function pagesWithin(budgetMs: number, msPerPage: number): number {
   if (!(msPerPage > 0)) return PAGES_PER_SMALL_WALK;
   return Math.max(10, Math.min(PAGES_PER_SMALL_WALK, Math.floor(budgetMs / msPerPage)));
 }
+
+/**
+ * Walks of the same list read side by side in a run (the two at limit=100, the filters, the proofs):
+ * a walk gets this many times the time its pages took alone before its time cap binds.
+ */
+export const SIDE_BY_SIDE = 4;
+/** A walk's time cap never takes more of its check's time bound than this: the check still judges what it read. */
+export const MAX_WALK_SHARE = 0.8;
+/** The walker's default share of a check's time bound (its time cap when nothing is known of the target). */
+export const DEFAULT_WALK_SHARE = 0.4;
+
+/**
+ * The time cap of a walk of `pages` pages on a target that answered a page in `msPerPage` when
+ * walked alone (the reference walk at limit=100): the time the pages take with room for the walks
+ * beside it, at least the walker's default, at most MAX_WALK_SHARE of the check's bound. A fixed
+ * cap let a 100,000-item list meet it at 700 of its 1,002 pages while the check had time to spare.
+ */
+export function walkTimeCap(checkTimeoutMs: number, pages: number, msPerPage: number): number {
+  const fallback = Math.max(1_000, Math.floor(checkTimeoutMs * DEFAULT_WALK_SHARE));
+  if (!(msPerPage > 0) || !(pages > 0)) return fallback;
+  return Math.min(Math.floor(checkTimeoutMs * MAX_WALK_SHARE), Math.max(fallback, Math.ceil(pages * msPerPage * SIDE_BY_SIDE)));
+}

@@ -10,6 +10,7 @@
 import { perRun } from '../harness/per-run.js';
 import type { Probe } from '../harness/probe.js';
 import { DEFAULT_ITEM_BUDGET, MAX_PAGE_SIZE, defaultMaxPages, walk, type WalkOptions, type WalkResult } from './walker.js';
+import { MAX_WALK_SHARE } from './plan.js';
 
 export const PROOF_ITEM_BUDGET = 100_000;
 
@@ -20,7 +21,11 @@ export async function proofWalk(t: Probe, options: Omit<WalkOptions, 'limit' | '
   const key = JSON.stringify([options.path, options.query ?? {}, options.auth ?? 'a']);
   const seen = unending(t.run.client);
   const items = seen.has(key) ? DEFAULT_ITEM_BUDGET : PROOF_ITEM_BUDGET;
-  const result = await walk(t, { ...options, limit: MAX_PAGE_SIZE, maxPages: defaultMaxPages(MAX_PAGE_SIZE, items) });
+  // A proof reads as long as its check's bound allows (a tenth kept for judging), not the walker's
+  // default share of it: the list's size is not known before the walk, and a cut proof decides nothing.
+  const bound = t.settings.checkTimeoutMs;
+  const maxMs = Math.max(1_000, Math.min(Math.floor(bound * MAX_WALK_SHARE), Math.floor(t.timeLeftMs() - bound * 0.1)));
+  const result = await walk(t, { ...options, limit: MAX_PAGE_SIZE, maxPages: defaultMaxPages(MAX_PAGE_SIZE, items), maxMs });
   if (result.end === 'page-cap' || result.end === 'time-cap') seen.add(key);
   return result;
 }

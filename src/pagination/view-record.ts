@@ -16,16 +16,24 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 export function viewItemOf(item: unknown): ViewItem | undefined {
   const id = idOf(item);
   if (id === undefined) return undefined;
-  const fields = {
-    userId: text(fieldOf(item, 'user_id')),
-    status: text(fieldOf(item, 'status')),
-    useCase: text(fieldOf(item, 'use_case')),
-  };
-  return { id, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
+  // Member by member, with no intermediate objects: this runs for every item of every page the run walks.
+  const view: ViewItem = { id };
+  const userId = text(fieldOf(item, 'user_id'));
+  if (userId !== undefined) view.userId = userId;
+  const status = text(fieldOf(item, 'status'));
+  if (status !== undefined) view.status = status;
+  const useCase = text(fieldOf(item, 'use_case'));
+  if (useCase !== undefined) view.useCase = useCase;
+  return view;
 }
 
 export function viewPageOf(sentAt: number, answeredAt: number, data: readonly unknown[]): ViewPage {
-  return { sentAt, answeredAt, items: data.map(viewItemOf).filter((i): i is ViewItem => i !== undefined) };
+  const items: ViewItem[] = [];
+  for (const item of data) {
+    const view = viewItemOf(item);
+    if (view !== undefined) items.push(view);
+  }
+  return { sentAt, answeredAt, items };
 }
 
 /** Which walk the model records (everything but its pages), or undefined when the relations judge none of it: known before the first page, so an unrecorded walk builds no view pages. */

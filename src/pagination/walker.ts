@@ -86,7 +86,7 @@ export function defaultMaxPages(limit: number | undefined, items = DEFAULT_ITEM_
 
 export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> {
   let maxPages = Math.min(HARD_MAX_PAGES, Math.max(1, Math.floor(options.maxPages ?? defaultMaxPages(options.limit))));
-  const maxMs = options.maxMs ?? Math.max(1_000, Math.floor(t.settings.checkTimeoutMs * 0.4));
+  let maxMs = options.maxMs ?? Math.max(1_000, Math.floor(t.settings.checkTimeoutMs * 0.4));
   const started = performance.now();
   const items: unknown[] = [];
   const pages: PageRecord[] = [];
@@ -156,9 +156,11 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
     }
     if (index >= maxPages) return finish('page-cap', `the list still pointed onward after ${maxPages} pages (the walk's page cap)`, last);
     if (performance.now() - started > maxMs)
+      maxMs = extendedTimeCap(t, index, performance.now() - started, options.expectedItems, pageSize) ?? maxMs;
+    if (performance.now() - started > maxMs)
       return finish(
         'time-cap',
-        `the list still pointed onward after ${Math.round(maxMs / 1000)} s and ${index} pages (the walk's time cap)`,
+        `the list still pointed onward after ${Math.round(maxMs / 1000)} s and ${index} pages (the walk's time cap)${timeNeeded(index, performance.now() - started, options.expectedItems, pageSize)}`,
         last,
       );
 
@@ -232,6 +234,40 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
     cursor = next as string;
     followed.add(cursor);
   }
+}
+
+/**
+ * A walk of a list whose size is known that meets its time cap goes on when, at the rate it has read
+ * so far, its remaining pages fit in what its check has left (a tenth kept to judge): the new cap is
+ * the time they need and a fifth more. A cap guessed before the walk (walks side by side share the
+ * target) then binds only when the check itself could not wait for the end.
+ */
+function extendedTimeCap(
+  t: Probe,
+  pagesRead: number,
+  elapsedMs: number,
+  expectedItems: number | undefined,
+  pageSize: number | undefined,
+): number | undefined {
+  if (expectedItems === undefined || pagesRead === 0) return undefined;
+  const pages = Math.ceil(expectedItems / Math.min(MAX_PAGE_SIZE, Math.max(1, pageSize ?? MAX_PAGE_SIZE))) + 1;
+  const pagesLeft = pages - pagesRead;
+  if (pagesLeft <= 0) return undefined;
+  const neededMs = ((pagesLeft * elapsedMs) / pagesRead) * 1.2;
+  return neededMs <= t.timeLeftMs() - t.settings.checkTimeoutMs * 0.1 ? elapsedMs + neededMs : undefined;
+}
+
+/**
+ * How long the walk would have needed, for a walk cut by its time cap: its own rate, and with the
+ * list's size known, the time its pages take at that rate, so the reader knows what time to give it.
+ */
+function timeNeeded(pagesRead: number, elapsedMs: number, expectedItems: number | undefined, pageSize: number | undefined): string {
+  const perSecond = pagesRead / Math.max(elapsedMs / 1000, 0.001);
+  if (!(perSecond > 0)) return '';
+  const rate = `${perSecond.toFixed(1)} pages/s`;
+  if (expectedItems === undefined) return `; it read ${rate}`;
+  const pages = Math.ceil(expectedItems / Math.min(MAX_PAGE_SIZE, Math.max(1, pageSize ?? MAX_PAGE_SIZE))) + 1;
+  return `; at its ${rate} the list's ${expectedItems} items (${pages} pages) need about ${Math.ceil(pages / perSecond)} s`;
 }
 
 interface Envelope {

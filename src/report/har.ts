@@ -8,7 +8,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { TrafficRecord } from '../http/traffic-record.js';
-import { HAR_BODY_CAP } from '../http/traffic-record.js';
+import { HAR_BODY_BUDGET, HAR_BODY_CAP } from '../http/traffic-record.js';
 import type { Results } from '../results/results.js';
 
 interface HarHeader {
@@ -84,6 +84,8 @@ function entryOf(record: TrafficRecord, results: Results, findingsBySeq: Map<num
   for (const finding of findings) notes.push(`${finding.severity.toUpperCase()} ${finding.check}: ${finding.message}`);
   if (record.cut?.request !== undefined) notes.push(`request body cut at ${HAR_BODY_CAP} of ${record.cut.request} characters`);
   if (record.cut?.response !== undefined) notes.push(`response body cut at ${HAR_BODY_CAP} of ${record.cut.response} characters`);
+  if (record.bodyOmitted !== undefined)
+    notes.push(`response body of ${record.bodyOmitted} characters not kept: the HAR's bodies had reached ${HAR_BODY_BUDGET} characters`);
   if (record.tokenRefreshed)
     notes.push('401 to a token that had worked: a new token was obtained and the request sent again (the next entry)');
   const requestType = headerValue(record.requestHeaders, 'content-type') ?? 'application/json';
@@ -117,6 +119,9 @@ function entryOf(record: TrafficRecord, results: Results, findingsBySeq: Map<num
         mimeType: responseType,
         text: record.responseBody,
         ...(record.cut?.response !== undefined ? { comment: `cut at ${HAR_BODY_CAP} of ${record.cut.response} characters` } : {}),
+        ...(record.bodyOmitted !== undefined
+          ? { comment: `not kept (${record.bodyOmitted} characters): the run's HAR body budget was spent` }
+          : {}),
       },
       // The client never follows a redirect: the Location is what the server answered.
       redirectURL: headerValue(record.responseHeaders, 'location') ?? '',

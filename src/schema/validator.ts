@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { parseIso8601DateTime } from '../domain/iso8601.js';
+import { isIso8601DateTime } from '../domain/iso8601.js';
 import { schemasDir } from '../core/paths.js';
 
 export type SchemaName =
@@ -64,7 +64,7 @@ function schemasAdded(): Ajv2020 {
   addFormats(made);
   // The spec types timestamps as "ISO 8601 date-time": every ISO 8601 form is the MUST; RFC 3339's
   // profile (ajv-formats' date-time) is a convention, judged apart (src/harness/invariants/timestamps-rfc3339.ts).
-  made.addFormat('iso8601-date-time', (value: string) => parseIso8601DateTime(value) !== undefined);
+  made.addFormat('iso8601-date-time', isIso8601DateTime);
   for (const file of readdirSync(schemasDir).filter((f) => f.endsWith('.schema.json')))
     made.addSchema(JSON.parse(readFileSync(join(schemasDir, file), 'utf8')), file);
   return made;

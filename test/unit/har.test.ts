@@ -1,7 +1,7 @@
 /** A HAR entry's body past the cap is cut and says so; the record keeps the redaction of the evidence. */
 import { describe, expect, test } from 'vitest';
 import { Redactor } from '../../src/http/redact.js';
-import { HAR_BODY_CAP, toTrafficRecord } from '../../src/http/traffic-record.js';
+import { HAR_BODY_BUDGET, HAR_BODY_CAP, toTrafficRecord, TrafficRecorder } from '../../src/http/traffic-record.js';
 import { toHar } from '../../src/report/har.js';
 import type { Results } from '../../src/results/results.js';
 import { validate } from '../../src/schema/validator.js';
@@ -37,6 +37,24 @@ describe('a HAR entry', () => {
     expect(entry?.comment).toContain(`response body cut at ${HAR_BODY_CAP} of ${long.length} characters`);
     expect(entry?.response.content.size).toBe(long.length);
     expect(validate('har', toHar(results, [record]))).toEqual([]);
+  });
+
+  test("past the run's body budget a 2xx answer's body is left out and its entry says so; an error answer's body is still kept", () => {
+    const redactor = new Redactor([{ value: token, placeholder: '$CONFORMANCE_TOKEN' }]);
+    const recorder = new TrafficRecorder();
+    recorder.recordExchange(exchange('{"data":[],"next_cursor":null}'), redactor, undefined);
+    recorder.record({ ...toTrafficRecord(exchange('""'), redactor, undefined), seq: 8, responseBody: 'x'.repeat(HAR_BODY_BUDGET) });
+    const page = '{"data":[],"next_cursor":"abc"}';
+    recorder.recordExchange({ ...exchange(page), seq: 9, json: JSON.parse(page) }, redactor, undefined);
+    recorder.recordExchange({ ...exchange('{"error":"no"}'), seq: 10, status: 400 }, redactor, undefined);
+    const [first, , omitted, refused] = recorder.drain();
+    expect(first?.responseBody).toBe('{"data":[],"next_cursor":null}');
+    expect(omitted?.responseBody).toBe('');
+    expect(omitted?.bodyOmitted).toBe(page.length);
+    expect(refused?.responseBody).toBe('{"error":"no"}');
+    const entry = toHar(results, omitted ? [omitted] : []).log.entries[0];
+    expect(entry?.comment).toContain(`response body of ${page.length} characters not kept`);
+    expect(validate('har', toHar(results, omitted ? [omitted] : []))).toEqual([]);
   });
 
   test('a body within the cap is whole; the token is its variable; the recorded length of the raw body is not claimed for the redacted one', () => {

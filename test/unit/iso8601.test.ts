@@ -3,11 +3,35 @@
  * judging schemas, RFC 3339's profile is told apart (a convention), and what is no date-time is not.
  */
 import { describe, expect, test } from 'vitest';
-import { parseIso8601DateTime, sameInstant } from '../../src/domain/iso8601.js';
+import fc from 'fast-check';
+import { isIso8601DateTime, parseIso8601DateTime, sameInstant } from '../../src/domain/iso8601.js';
 import { validate } from '../../src/schema/validator.js';
 import { bank } from '../support/resource-fixtures.js';
 
 describe('ISO 8601 date-times', () => {
+  test("the schema's quick judgement (the UTC form read digit by digit) agrees with the full parse", () => {
+    const edges = ['2024-02-29T23:59:60Z', '2023-02-29T00:00:00Z', '1900-02-29T00:00:00Z', '2000-02-29T00:00:00z', '2026-04-31T00:00:00Z'];
+    const near = [
+      '2026-11-26T24:00:00Z',
+      '2026-11-26T07:60:00Z',
+      '2026-11-26T07:28:00.Z',
+      '2026-11-26T07:28:00.12aZ',
+      '2026-11-26t07:28:00,5Z',
+    ];
+    for (const value of [...edges, ...near]) expect(isIso8601DateTime(value), value).toBe(parseIso8601DateTime(value) !== undefined);
+    const digit = fc.constantFrom(...'0123456789');
+    const two = fc.tuple(digit, digit).map((d) => d.join(''));
+    const shaped = fc
+      .tuple(two, two, two, two, two, two, two, fc.constantFrom('', '.5', ',123', '.', '.x'), fc.constantFrom('Z', 'z', '+01:00', ''))
+      .map(([c, y, mo, d, h, mi, s, frac, zone]) => `${c}${y}-${mo}-${d}T${h}:${mi}:${s}${frac}${zone}`);
+    fc.assert(
+      fc.property(fc.oneof(shaped, fc.string()), (value) => isIso8601DateTime(value) === (parseIso8601DateTime(value) !== undefined)),
+      {
+        numRuns: 3000,
+      },
+    );
+  });
+
   test.each([
     ['2026-11-26T07:28:00Z', true, false],
     ['2026-11-26T07:28:00.123+00:00', true, false],

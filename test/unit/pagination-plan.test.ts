@@ -1,7 +1,15 @@
 /** The numbers that decide how much the pagination suite walks, and the id arithmetic it judges with. */
 import { describe, expect, test } from 'vitest';
 import { duplicatesIn, pageOfEachItem } from '../../src/pagination/ids.js';
-import { PAGES_PER_SMALL_WALK, filterLimitFor, pageCapFor, pagesWithin, smallLimitsFor } from '../../src/pagination/plan.js';
+import {
+  PAGES_PER_SMALL_WALK,
+  filterLimitFor,
+  pageCapFor,
+  pagesWithin,
+  smallLimitsFor,
+  SIDE_BY_SIDE,
+  walkTimeCap,
+} from '../../src/pagination/plan.js';
 import type { WalkResult } from '../../src/pagination/walker.js';
 
 describe('plan', () => {
@@ -59,5 +67,18 @@ describe('ids', () => {
 
   test('each item knows its page', () => {
     expect(pageOfEachItem(walkOf([['a', 'b'], [], ['c']]))).toEqual([1, 1, 3]);
+  });
+});
+
+describe("a walk's time cap follows the target's rate and the list's size", () => {
+  test('the pages at the measured rate, with room for the walks beside it, between 40% and 80% of the check bound', () => {
+    expect(walkTimeCap(70_000, 1_002, 10)).toBe(Math.ceil(1_002 * 10 * SIDE_BY_SIDE));
+    expect(walkTimeCap(70_000, 10, 3)).toBe(28_000);
+    expect(walkTimeCap(70_000, 1_002, 100)).toBe(56_000);
+  });
+
+  test('nothing measured yet: the walker default of 40% of the check bound', () => {
+    expect(walkTimeCap(70_000, 1_002, 0)).toBe(28_000);
+    expect(walkTimeCap(70_000, 0, 30)).toBe(28_000);
   });
 });

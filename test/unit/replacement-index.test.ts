@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { ReplacementIndex } from '../../src/http/replacement-index.js';
 import { Redactor } from '../../src/http/redact.js';
@@ -17,6 +18,33 @@ describe('ReplacementIndex: many known values replaced in one pass', () => {
     index.add('12345', '[short]');
     index.add('1234567890', '[long]');
     expect(index.replaceIn('1234567890 12345 123456')).toBe('[long] [short] [short]6');
+  });
+
+  test('it replaces as a naive scan does (at each place the longest value, then on after it), whatever the characters', () => {
+    const naive = (values: Map<string, string>, input: string): string => {
+      const longestFirst = [...values.keys()].sort((a, b) => b.length - a.length);
+      let out = '';
+      for (let i = 0; i < input.length;) {
+        const value = longestFirst.find((v) => input.startsWith(v, i));
+        if (value === undefined) out += input[i++];
+        else {
+          out += values.get(value);
+          i += value.length;
+        }
+      }
+      return out;
+    };
+    const char = fc.constantFrom('1', '2', '3', '-', 'a', '@', 'é', '\u{1F600}', '\uffff');
+    const text = (min: number, max: number) => fc.array(char, { minLength: min, maxLength: max }).map((c) => c.join(''));
+    fc.assert(
+      fc.property(fc.uniqueArray(text(3, 9), { maxLength: 6 }), fc.array(text(0, 30), { maxLength: 4 }), (values, inputs) => {
+        const index = new ReplacementIndex(3);
+        const kept = new Map<string, string>();
+        for (const [i, value] of values.entries()) if (index.add(value, `[${i}]`)) kept.set(value, `[${i}]`);
+        for (const input of [...inputs, values.join('x')]) expect(index.replaceIn(input)).toBe(naive(kept, input));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   test('values shorter than the prefix and repeated values are refused', () => {

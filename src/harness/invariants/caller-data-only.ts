@@ -17,10 +17,20 @@ const MAX_REMEMBERED = 100_000;
 const BANK_IDENTITY = ['id', 'user_id', 'account_number', 'routing_number'] as const;
 const USER_IDENTITY = ['id', 'first_name', 'last_name', 'email', 'ssn'] as const;
 
-function identity(item: unknown, fields: readonly string[]): string | undefined {
+/** The identity fields of an item, or undefined for an item without an id. Kept as values, not a key made of them: this runs for every item of every page. */
+function identity(item: unknown, fields: readonly string[]): unknown[] | undefined {
   if (!isRecord(item) || item.id === undefined) return undefined;
-  return JSON.stringify(fields.map((f) => item[f]));
+  return fields.map((f) => item[f]);
 }
+
+/** Two identity values alike as their JSON is (a missing member reads as null, as it did in a JSON array). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === 'string' || typeof b === 'string') return false;
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+const sameIdentity = (a: readonly unknown[], b: readonly unknown[]): boolean => a.every((value, i) => sameValue(value, b[i]));
 
 function recordsOf(seen: SeenExchange): { kind: 'User Bank' | 'User'; items: unknown[] } | undefined {
   const { exchange } = seen;
@@ -35,7 +45,9 @@ function recordsOf(seen: SeenExchange): { kind: 'User Bank' | 'User'; items: unk
 }
 
 export function callerDataOnly(): ExchangeInvariant {
-  const owner = new Map<string, { caller: 'a' | 'b'; seq: number }>();
+  /** The records seen, by kind and id (short keys); the few records sharing an id are told apart by their identity. */
+  const owner = new Map<string, { identity: unknown[]; caller: 'a' | 'b'; seq: number }[]>();
+  let remembered = 0;
   return {
     inspect(seen, report) {
       const caller = seen.caller;
@@ -44,11 +56,18 @@ export function callerDataOnly(): ExchangeInvariant {
       if (records === undefined) return;
       const fields = records.kind === 'User' ? USER_IDENTITY : BANK_IDENTITY;
       for (const item of records.items) {
-        const key = identity(item, fields);
-        if (key === undefined) continue;
-        const first = owner.get(`${records.kind}|${key}`);
+        const values = identity(item, fields);
+        if (values === undefined) continue;
+        const byId = `${records.kind}|${String(values[0])}`;
+        const sharing = owner.get(byId);
+        const first = sharing?.find((known) => sameIdentity(known.identity, values));
         if (first === undefined) {
-          if (owner.size < MAX_REMEMBERED) owner.set(`${records.kind}|${key}`, { caller, seq: seen.exchange.seq });
+          if (remembered < MAX_REMEMBERED) {
+            remembered += 1;
+            const record = { identity: values, caller, seq: seen.exchange.seq };
+            if (sharing === undefined) owner.set(byId, [record]);
+            else sharing.push(record);
+          }
           continue;
         }
         if (first.caller === caller) continue;
