@@ -13,7 +13,7 @@ export interface ReferenceProcess {
   stop(): Promise<void>;
 }
 
-const serveScript = fileURLToPath(new URL('../src/reference/serve.ts', import.meta.url));
+const serveScript = fileURLToPath(new URL('../src/lab/serve.ts', import.meta.url));
 
 export function startReferenceProcess(args: string[] = [], timeoutMs = 30_000): Promise<ReferenceProcess> {
   const child: ChildProcess = spawn(

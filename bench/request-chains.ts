@@ -6,7 +6,7 @@
  * check sends (shared walks, the list data) lies on that check's chain, not its own.
  */
 import { readFileSync } from 'node:fs';
-import type { Har } from '../src/report/har.js';
+import type { Har } from '../src/results/report/har.js';
 
 export interface RequestChain {
   check: string;
@@ -42,7 +42,7 @@ export function longestChains(harPath: string, count: number): RunChains {
   const har = JSON.parse(readFileSync(harPath, 'utf8')) as Har;
   const byCheck = new Map<string, { start: number; end: number }[]>();
   for (const entry of har.log.entries) {
-    // The entry's comment begins with the check that sent it (src/report/har.ts).
+    // The entry's comment begins with the check that sent it (src/results/report/har.ts).
     const comment = entry.comment ?? '';
     const sender = comment.startsWith('sent by the preflight') ? 'preflight' : /^sent by ([^;\s]+)/.exec(comment)?.[1];
     if (sender === undefined) continue;

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startReference } from '../src/reference/server.js';
+import { startReference } from '../src/lab/server.js';
 import type { Results } from '../src/results/results.js';
 import { longestChains, type RunChains } from './request-chains.js';
 

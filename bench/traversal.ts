@@ -1,7 +1,7 @@
 /** Walks N user banks: the reference (in this process) holds them, a child process walks them. */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { startReference } from '../src/reference/server.js';
+import { startReference } from '../src/lab/server.js';
 import type { SelfCost } from './profile-summary.js';
 
 export interface Traversal {

@@ -1,11 +1,11 @@
 /**
- * One walk of GET /user_banks at limit=100 with the suite's own walker (src/pagination/walker.ts),
+ * One walk of GET /user_banks at limit=100 with the suite's own walker (src/methods/pagination/walker.ts),
  * in a process of its own so its peak RSS is the walk's alone. Prints one JSON line.
  *   tsx bench/traverse-child.ts URL TOKEN [--profile]
  * With --profile the walk runs under the CPU profiler and the line names its top self-time costs.
  */
 import { Session } from 'node:inspector/promises';
-import { HARD_MAX_PAGES, walk } from '../src/pagination/walker.js';
+import { HARD_MAX_PAGES, walk } from '../src/methods/pagination/walker.js';
 import { Probe } from '../src/harness/probe.js';
 import { benchContext, benchSettings } from './suite-context.js';
 import { topSelfCosts, type SelfCost } from './profile-summary.js';

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { buildOpenApi, openApiText } from '../src/openapi/document.js';
+import { buildOpenApi, openApiText } from '../src/contract/openapi/document.js';
 import { schemasDir } from '../src/core/paths.js';
 import { suiteVersion } from '../src/results/results.js';
 

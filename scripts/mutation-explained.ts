@@ -51,7 +51,7 @@ export const REASONS = {
   },
   'hook-identity': {
     blindSpot: false,
-    why: "a test of a hook point's value (src/reference/hooks.ts): with every fault off, as in every judged run, the hook hands back the value the server passed, so the test holds as it would without the hook (the bank kept, no answer given instead). The fault matrix proves the other way.",
+    why: "a test of a hook point's value (src/lab/hooks.ts): with every fault off, as in every judged run, the hook hands back the value the server passed, so the test holds as it would without the hook (the bank kept, no answer given instead). The fault matrix proves the other way.",
   },
   'listing-lag': {
     blindSpot: false,
@@ -108,7 +108,7 @@ const at = (
 export const EXPLAINED: readonly ExplainedSurvivor[] = [
   at(
     'challenge-on-403',
-    'src/reference/auth.ts',
+    'src/lab/auth.ts',
     "status === 401 ? { 'www-authenticate': challenge } : {},",
     5,
     '0:19',
@@ -117,7 +117,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'challenge-text',
-    'src/reference/auth.ts',
+    'src/lab/auth.ts',
     'const challenge = header === undefined ? \'Bearer realm="banklink"\' : \'Bearer realm="banklink", error="invalid_token"\';',
     21,
     '0:41',
@@ -126,7 +126,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'challenge-text',
-    'src/reference/auth.ts',
+    'src/lab/auth.ts',
     'const challenge = header === undefined ? \'Bearer realm="banklink"\' : \'Bearer realm="banklink", error="invalid_token"\';',
     21,
     '0:41',
@@ -135,7 +135,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'challenge-text',
-    'src/reference/auth.ts',
+    'src/lab/auth.ts',
     'const challenge = header === undefined ? \'Bearer realm="banklink"\' : \'Bearer realm="banklink", error="invalid_token"\';',
     21,
     '0:41',
@@ -144,7 +144,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'unreachable-condition',
-    'src/reference/auth.ts',
+    'src/lab/auth.ts',
     "const caller = state.hooks.bend('auth.caller', token === undefined ? undefined : state.callerByToken(token), {",
     50,
     '0:69',
@@ -153,7 +153,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'unreachable-condition',
-    'src/reference/bearer.ts',
+    'src/lab/bearer.ts',
     "const match = /^(\\S+) (\\S+)$/.exec(header ?? '');",
     48,
     '0:50',
@@ -162,7 +162,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'unreachable-condition',
-    'src/reference/bearer.ts',
+    'src/lab/bearer.ts',
     "return match?.[1]?.toLowerCase() === 'bearer' ? match[2] : undefined;",
     10,
     '0:33',
@@ -171,17 +171,17 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'cursor-scope',
-    'src/reference/cursor.ts',
+    'src/lab/cursor.ts',
     'if (read === undefined || (read.scope !== undefined && read.scope !== scope)) return undefined;',
     30,
     '0:78',
     'ConditionalExpression',
     'false',
   ),
-  at('emptied-catch', 'src/reference/cursor.ts', '} catch {', 11, '2:4', 'BlockStatement', '{}'),
+  at('emptied-catch', 'src/lab/cursor.ts', '} catch {', 11, '2:4', 'BlockStatement', '{}'),
   at(
     'unjudged-variation',
-    'src/reference/cursor.ts',
+    'src/lab/cursor.ts',
     'return variation.reservedCursorChars ? RESERVED + cursor : cursor;',
     42,
     '0:59',
@@ -190,7 +190,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'unjudged-variation',
-    'src/reference/cursor.ts',
+    'src/lab/cursor.ts',
     'return sent.startsWith(RESERVED) ? sent.slice(RESERVED.length) : undefined;',
     10,
     '0:35',
@@ -199,7 +199,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'unjudged-variation',
-    'src/reference/cursor.ts',
+    'src/lab/cursor.ts',
     'return sent.startsWith(RESERVED) ? sent.slice(RESERVED.length) : undefined;',
     38,
     '0:65',
@@ -208,17 +208,17 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'unjudged-variation',
-    'src/reference/cursor.ts',
+    'src/lab/cursor.ts',
     'if (!variation.reservedCursorChars) return sent;',
     7,
     '0:37',
     'ConditionalExpression',
     'true',
   ),
-  at('unjudged-variation', 'src/reference/cursor.ts', "const RESERVED = 'a&b=c+d e/f?g#h%';", 18, '0:36', 'StringLiteral', '""'),
+  at('unjudged-variation', 'src/lab/cursor.ts', "const RESERVED = 'a&b=c+d e/f?g#h%';", 18, '0:36', 'StringLiteral', '""'),
   at(
     'unsigned-cursor',
-    'src/reference/cursor.ts',
+    'src/lab/cursor.ts',
     'if (!payload || !given || extra !== undefined || tag(payload) !== given) return undefined;',
     7,
     '0:48',
@@ -227,7 +227,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'unsigned-cursor',
-    'src/reference/cursor.ts',
+    'src/lab/cursor.ts',
     'if (!payload || !given || extra !== undefined || tag(payload) !== given) return undefined;',
     7,
     '0:48',
@@ -236,7 +236,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'unsigned-cursor',
-    'src/reference/cursor.ts',
+    'src/lab/cursor.ts',
     'if (!payload || !given || extra !== undefined || tag(payload) !== given) return undefined;',
     7,
     '0:25',
@@ -245,7 +245,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'unsigned-cursor',
-    'src/reference/cursor.ts',
+    'src/lab/cursor.ts',
     'if (!payload || !given || extra !== undefined || tag(payload) !== given) return undefined;',
     7,
     '0:25',
@@ -254,7 +254,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'unsigned-cursor',
-    'src/reference/cursor.ts',
+    'src/lab/cursor.ts',
     'if (!payload || !given || extra !== undefined || tag(payload) !== given) return undefined;',
     29,
     '0:48',
@@ -263,7 +263,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'unsigned-cursor',
-    'src/reference/cursor.ts',
+    'src/lab/cursor.ts',
     "if (typeof parsed.k !== 'number' || typeof parsed.s !== 'string') return undefined;",
     9,
     '0:69',
@@ -272,7 +272,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'unsigned-cursor',
-    'src/reference/cursor.ts',
+    'src/lab/cursor.ts',
     "if (typeof parsed.k !== 'number' || typeof parsed.s !== 'string') return undefined;",
     9,
     '0:69',
@@ -281,7 +281,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'unsigned-cursor',
-    'src/reference/cursor.ts',
+    'src/lab/cursor.ts',
     "if (typeof parsed.k !== 'number' || typeof parsed.s !== 'string') return undefined;",
     9,
     '0:37',
@@ -290,7 +290,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'unsigned-cursor',
-    'src/reference/cursor.ts',
+    'src/lab/cursor.ts',
     "if (typeof parsed.k !== 'number' || typeof parsed.s !== 'string') return undefined;",
     41,
     '0:69',
@@ -299,17 +299,17 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'unsigned-cursor',
-    'src/reference/cursor.ts',
+    'src/lab/cursor.ts',
     "return { position: { kind: 'after-seq', seq: parsed.k }, scope: parsed.s };",
     32,
     '0:43',
     'StringLiteral',
     '""',
   ),
-  at('emptied-catch', 'src/reference/handlers/create-user-bank.ts', '} catch {', 11, '3:4', 'BlockStatement', '{}'),
+  at('emptied-catch', 'src/lab/handlers/create-user-bank.ts', '} catch {', 11, '3:4', 'BlockStatement', '{}'),
   at(
     'hook-identity',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     "if (hooks.bend('create.kept', true, { ...ctx, input, bank })) owner.banks.push(bank);",
     7,
     '0:63',
@@ -318,7 +318,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'unreachable-condition',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     "if (!/^\\d{4,17}$/.test(fields.account_number ?? '')) return 'account_number must be 4 to 17 digits';",
     51,
     '0:53',
@@ -327,7 +327,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'unreachable-condition',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     "if (!abaChecksumOk(fields.routing_number ?? '')) return 'routing_number must be a valid 9-digit ABA routing number';",
     47,
     '0:49',
@@ -336,7 +336,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'unreachable-condition',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     "if (!HOLDER_TYPES.has(fields.account_holder_type ?? '')) return 'account_holder_type is not a known value';",
     55,
     '0:57',
@@ -345,7 +345,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'unreachable-condition',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     "if (!ACCOUNT_TYPES.has(fields.bank_account_type ?? '')) return 'bank_account_type is not a known value';",
     54,
     '0:56',
@@ -354,7 +354,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     "const contentType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();",
     55,
     '0:57',
@@ -363,7 +363,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     "if (typeof userId !== 'string' || userId === '') {",
     52,
     '3:4',
@@ -372,7 +372,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     "const contentType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();",
     23,
     '0:80',
@@ -381,7 +381,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     "const contentType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();",
     23,
     '0:78',
@@ -390,7 +390,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     "if (variation.validation === 'strict' && contentType !== 'application/json') {",
     7,
     '0:40',
@@ -399,7 +399,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     "if (body === null || typeof body !== 'object' || Array.isArray(body)) {",
     24,
     '0:48',
@@ -408,7 +408,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     "const wrongType = FIELDS.find((field) => input[field] !== undefined && typeof input[field] !== 'string');",
     44,
     '0:70',
@@ -417,7 +417,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     "if (typeof userId !== 'string' || userId === '') {",
     7,
     '0:50',
@@ -426,7 +426,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     "if (typeof userId !== 'string' || userId === '') {",
     7,
     '0:50',
@@ -435,7 +435,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     "if (typeof userId !== 'string' || userId === '') {",
     7,
     '0:33',
@@ -444,7 +444,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     "if (typeof userId !== 'string' || userId === '') {",
     37,
     '0:50',
@@ -453,7 +453,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     "if (typeof userId !== 'string' || userId === '') {",
     48,
     '0:50',
@@ -462,7 +462,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     "const problem = variation.validation === 'strict' ? strictProblem(input, fields) : undefined;",
     19,
     '0:52',
@@ -471,7 +471,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     'const unknown = Object.keys(input).filter((key) => !(FIELDS as readonly string[]).includes(key));',
     45,
     '0:98',
@@ -480,7 +480,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     "if (unknown.length > 0) return `unknown member(s): ${unknown.join(', ')}`;",
     7,
     '0:25',
@@ -489,7 +489,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     'for (const field of FIELDS) if (input[field] === undefined) return `${field} is required`;',
     35,
     '0:61',
@@ -498,7 +498,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     "if (!HOLDER_TYPES.has(fields.account_holder_type ?? '')) return 'account_holder_type is not a known value';",
     7,
     '0:58',
@@ -507,7 +507,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     "if (!ACCOUNT_TYPES.has(fields.bank_account_type ?? '')) return 'bank_account_type is not a known value';",
     7,
     '0:57',
@@ -516,7 +516,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/handlers/create-user-bank.ts',
+    'src/lab/handlers/create-user-bank.ts',
     "const ACCOUNT_TYPES = new Set(['checking', 'savings']);",
     44,
     '0:53',
@@ -525,7 +525,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'blind-spot-empty-rfp',
-    'src/reference/handlers/list-rfp-registrations.ts',
+    'src/lab/handlers/list-rfp-registrations.ts',
     "const ordered = variation.order === 'asc' ? own : [...own].reverse();",
     53,
     '0:61',
@@ -534,7 +534,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'blind-spot-empty-rfp',
-    'src/reference/handlers/list-rfp-registrations.ts',
+    'src/lab/handlers/list-rfp-registrations.ts',
     'const page = paginate(ordered, { cursor, limit: size, variation, scope: `${caller.name}:rfp`, startAfterCursor: (start) => start });',
     117,
     '0:133',
@@ -543,7 +543,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'cursor-scope',
-    'src/reference/handlers/list-rfp-registrations.ts',
+    'src/lab/handlers/list-rfp-registrations.ts',
     'const page = paginate(ordered, { cursor, limit: size, variation, scope: `${caller.name}:rfp`, startAfterCursor: (start) => start });',
     77,
     '0:97',
@@ -552,7 +552,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'emptied-catch',
-    'src/reference/handlers/list-rfp-registrations.ts',
+    'src/lab/handlers/list-rfp-registrations.ts',
     'if (!(error instanceof BadCursor)) throw error;',
     9,
     '0:38',
@@ -561,7 +561,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'rfp-paging-open',
-    'src/reference/handlers/list-rfp-registrations.ts',
+    'src/lab/handlers/list-rfp-registrations.ts',
     'const size = variation.rfpPageSize > 0 ? variation.rfpPageSize : Math.max(1, ordered.length);',
     16,
     '0:41',
@@ -570,7 +570,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'rfp-paging-open',
-    'src/reference/handlers/list-rfp-registrations.ts',
+    'src/lab/handlers/list-rfp-registrations.ts',
     'const size = variation.rfpPageSize > 0 ? variation.rfpPageSize : Math.max(1, ordered.length);',
     16,
     '0:41',
@@ -579,7 +579,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'rfp-paging-open',
-    'src/reference/handlers/list-rfp-registrations.ts',
+    'src/lab/handlers/list-rfp-registrations.ts',
     'const size = variation.rfpPageSize > 0 ? variation.rfpPageSize : Math.max(1, ordered.length);',
     16,
     '0:41',
@@ -588,7 +588,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'rfp-paging-open',
-    'src/reference/handlers/list-rfp-registrations.ts',
+    'src/lab/handlers/list-rfp-registrations.ts',
     'const size = variation.rfpPageSize > 0 ? variation.rfpPageSize : Math.max(1, ordered.length);',
     16,
     '0:41',
@@ -597,7 +597,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'rfp-paging-open',
-    'src/reference/handlers/list-rfp-registrations.ts',
+    'src/lab/handlers/list-rfp-registrations.ts',
     'const size = variation.rfpPageSize > 0 ? variation.rfpPageSize : Math.max(1, ordered.length);',
     68,
     '0:95',
@@ -606,7 +606,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'cursor-scope',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     "const scope = `${query.caller.name}:banks:${query.userId ?? ''}:${query.status ?? ''}`;",
     17,
     '0:89',
@@ -615,7 +615,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'cursor-scope',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     "const scope = `${query.caller.name}:banks:${query.userId ?? ''}:${query.status ?? ''}`;",
     47,
     '0:65',
@@ -624,7 +624,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'cursor-scope',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     "const scope = `${query.caller.name}:banks:${query.userId ?? ''}:${query.status ?? ''}`;",
     63,
     '0:65',
@@ -633,7 +633,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'cursor-scope',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     "const scope = `${query.caller.name}:banks:${query.userId ?? ''}:${query.status ?? ''}`;",
     69,
     '0:87',
@@ -642,26 +642,18 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'cursor-scope',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     "const scope = `${query.caller.name}:banks:${query.userId ?? ''}:${query.status ?? ''}`;",
     85,
     '0:87',
     'StringLiteral',
     '"Stryker was here!"',
   ),
-  at('hook-identity', 'src/reference/handlers/list-user-banks.ts', 'if (instead !== undefined) {', 30, '3:4', 'BlockStatement', '{}'),
-  at(
-    'hook-identity',
-    'src/reference/handlers/list-user-banks.ts',
-    'if (instead !== undefined) {',
-    7,
-    '0:28',
-    'ConditionalExpression',
-    'false',
-  ),
+  at('hook-identity', 'src/lab/handlers/list-user-banks.ts', 'if (instead !== undefined) {', 30, '3:4', 'BlockStatement', '{}'),
+  at('hook-identity', 'src/lab/handlers/list-user-banks.ts', 'if (instead !== undefined) {', 7, '0:28', 'ConditionalExpression', 'false'),
   at(
     'listing-lag',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     'const listed = variation.listingLagMs > 0 ? pool.filter((b) => b.listedFrom === undefined || b.listedFrom <= now) : pool;',
     47,
     '0:116',
@@ -670,7 +662,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'listing-lag',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     'const listed = variation.listingLagMs > 0 ? pool.filter((b) => b.listedFrom === undefined || b.listedFrom <= now) : pool;',
     59,
     '0:115',
@@ -679,7 +671,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'listing-lag',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     'const listed = variation.listingLagMs > 0 ? pool.filter((b) => b.listedFrom === undefined || b.listedFrom <= now) : pool;',
     66,
     '0:115',
@@ -688,7 +680,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'listing-lag',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     'const listed = variation.listingLagMs > 0 ? pool.filter((b) => b.listedFrom === undefined || b.listedFrom <= now) : pool;',
     66,
     '0:115',
@@ -697,7 +689,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'listing-lag',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     'const listed = variation.listingLagMs > 0 ? pool.filter((b) => b.listedFrom === undefined || b.listedFrom <= now) : pool;',
     66,
     '0:115',
@@ -706,7 +698,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'listing-lag',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     'const listed = variation.listingLagMs > 0 ? pool.filter((b) => b.listedFrom === undefined || b.listedFrom <= now) : pool;',
     66,
     '0:92',
@@ -715,7 +707,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'listing-lag',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     'const listed = variation.listingLagMs > 0 ? pool.filter((b) => b.listedFrom === undefined || b.listedFrom <= now) : pool;',
     66,
     '0:92',
@@ -724,7 +716,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'listing-lag',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     'const listed = variation.listingLagMs > 0 ? pool.filter((b) => b.listedFrom === undefined || b.listedFrom <= now) : pool;',
     96,
     '0:115',
@@ -733,7 +725,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'listing-lag',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     'const listed = variation.listingLagMs > 0 ? pool.filter((b) => b.listedFrom === undefined || b.listedFrom <= now) : pool;',
     96,
     '0:115',
@@ -742,7 +734,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'listing-lag',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     'const listed = variation.listingLagMs > 0 ? pool.filter((b) => b.listedFrom === undefined || b.listedFrom <= now) : pool;',
     96,
     '0:115',
@@ -751,7 +743,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'listing-lag',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     'const listed = variation.listingLagMs > 0 ? pool.filter((b) => b.listedFrom === undefined || b.listedFrom <= now) : pool;',
     18,
     '0:44',
@@ -760,7 +752,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'listing-lag',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     'const listed = variation.listingLagMs > 0 ? pool.filter((b) => b.listedFrom === undefined || b.listedFrom <= now) : pool;',
     18,
     '0:44',
@@ -769,7 +761,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'listing-lag',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     'const listed = variation.listingLagMs > 0 ? pool.filter((b) => b.listedFrom === undefined || b.listedFrom <= now) : pool;',
     18,
     '0:44',
@@ -778,7 +770,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'listing-lag',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     'const listed = variation.listingLagMs > 0 ? pool.filter((b) => b.listedFrom === undefined || b.listedFrom <= now) : pool;',
     18,
     '0:44',
@@ -787,7 +779,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'unreachable-condition',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     'const filtered = applied.userId !== null || applied.status !== null;',
     20,
     '0:70',
@@ -796,7 +788,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'unreachable-condition',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     'if (!(error instanceof BadCursor)) throw error;',
     9,
     '0:38',
@@ -805,7 +797,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'variation-choice',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     "const limit = hooks.bend('list.limit', parseLimit(rawLimit, variation.limitAbove100 === 'cap'), { ...ctx, raw: rawLimit });",
     63,
     '0:96',
@@ -814,7 +806,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'variation-choice',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     "const limit = hooks.bend('list.limit', parseLimit(rawLimit, variation.limitAbove100 === 'cap'), { ...ctx, raw: rawLimit });",
     63,
     '0:96',
@@ -823,7 +815,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'variation-choice',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     "const limit = hooks.bend('list.limit', parseLimit(rawLimit, variation.limitAbove100 === 'cap'), { ...ctx, raw: rawLimit });",
     63,
     '0:96',
@@ -832,7 +824,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'variation-choice',
-    'src/reference/handlers/list-user-banks.ts',
+    'src/lab/handlers/list-user-banks.ts',
     "const limit = hooks.bend('list.limit', parseLimit(rawLimit, variation.limitAbove100 === 'cap'), { ...ctx, raw: rawLimit });",
     91,
     '0:96',
@@ -841,7 +833,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'body-cap',
-    'src/reference/http-util.ts',
+    'src/lab/http-util.ts',
     'if (size > cap) throw new BodyTooLarge(`request body over ${cap} bytes`);',
     9,
     '0:19',
@@ -850,17 +842,17 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'body-cap',
-    'src/reference/http-util.ts',
+    'src/lab/http-util.ts',
     'if (size > cap) throw new BodyTooLarge(`request body over ${cap} bytes`);',
     9,
     '0:19',
     'ConditionalExpression',
     'false',
   ),
-  at('variation-choice', 'src/reference/http-util.ts', "if (variation.errorShape === 'problem') {", 43, '7:4', 'BlockStatement', '{}'),
+  at('variation-choice', 'src/lab/http-util.ts', "if (variation.errorShape === 'problem') {", 43, '7:4', 'BlockStatement', '{}'),
   at(
     'variation-choice',
-    'src/reference/http-util.ts',
+    'src/lab/http-util.ts',
     "body: { type: `https://errors.example/${code}`, title: code.replace(/_/g, ' '), status, detail: message },",
     13,
     '0:112',
@@ -869,7 +861,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'variation-choice',
-    'src/reference/http-util.ts',
+    'src/lab/http-util.ts',
     "body: { type: `https://errors.example/${code}`, title: code.replace(/_/g, ' '), status, detail: message },",
     21,
     '0:53',
@@ -878,7 +870,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'variation-choice',
-    'src/reference/http-util.ts',
+    'src/lab/http-util.ts',
     "body: { type: `https://errors.example/${code}`, title: code.replace(/_/g, ' '), status, detail: message },",
     81,
     '0:84',
@@ -887,7 +879,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'variation-choice',
-    'src/reference/http-util.ts',
+    'src/lab/http-util.ts',
     "headers: { 'content-type': 'application/problem+json', ...headers },",
     34,
     '0:60',
@@ -896,35 +888,27 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'empty-last-page',
-    'src/reference/paginate.ts',
+    'src/lab/paginate.ts',
     'start = index === -1 ? ordered.length : index;',
     15,
     '0:27',
     'ConditionalExpression',
     'false',
   ),
-  at('empty-last-page', 'src/reference/paginate.ts', 'const more = end < ordered.length;', 16, '0:36', 'ConditionalExpression', 'true'),
+  at('empty-last-page', 'src/lab/paginate.ts', 'const more = end < ordered.length;', 16, '0:36', 'ConditionalExpression', 'true'),
   at(
     'empty-last-page',
-    'src/reference/paginate.ts',
+    'src/lab/paginate.ts',
     'const more = end < ordered.length;',
     16,
     '0:36',
     'EqualityOperator',
     'end <= ordered.length',
   ),
-  at(
-    'empty-last-page',
-    'src/reference/paginate.ts',
-    'const pointOnward = more || emptyPageNext;',
-    23,
-    '0:44',
-    'ConditionalExpression',
-    'true',
-  ),
+  at('empty-last-page', 'src/lab/paginate.ts', 'const pointOnward = more || emptyPageNext;', 23, '0:44', 'ConditionalExpression', 'true'),
   at(
     'unjudged-variation',
-    'src/reference/paginate.ts',
+    'src/lab/paginate.ts',
     'const position = issued === undefined ? undefined : decodeCursor(variation.cursorStyle, issued, scope);',
     22,
     '0:42',
@@ -933,7 +917,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/store.ts',
+    'src/lab/store.ts',
     "account_number: fields.account_number ?? '',",
     46,
     '0:48',
@@ -942,7 +926,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/store.ts',
+    'src/lab/store.ts',
     "routing_number: fields.routing_number ?? '',",
     46,
     '0:48',
@@ -951,7 +935,7 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/store.ts',
+    'src/lab/store.ts',
     "account_holder_type: fields.account_holder_type ?? 'individual',",
     56,
     '0:68',
@@ -960,17 +944,17 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/store.ts',
+    'src/lab/store.ts',
     "bank_account_type: fields.bank_account_type ?? 'checking',",
     52,
     '0:62',
     'StringLiteral',
     '""',
   ),
-  at('validation-not-required', 'src/reference/store.ts', "id: state.fixtures.ids.next('bank'),", 33, '0:39', 'StringLiteral', '""'),
+  at('validation-not-required', 'src/lab/store.ts', "id: state.fixtures.ids.next('bank'),", 33, '0:39', 'StringLiteral', '""'),
   at(
     'validation-not-required',
-    'src/reference/store.ts',
+    'src/lab/store.ts',
     "account_holder_type: fields.account_holder_type ?? 'individual',",
     26,
     '0:68',
@@ -979,15 +963,15 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
   ),
   at(
     'validation-not-required',
-    'src/reference/store.ts',
+    'src/lab/store.ts',
     "bank_account_type: fields.bank_account_type ?? 'checking',",
     24,
     '0:62',
     'LogicalOperator',
     "fields.bank_account_type && 'checking'",
   ),
-  at('validation-not-required', 'src/reference/store.ts', 'is_rtp_enabled: true,', 21, '0:25', 'BooleanLiteral', 'false'),
-  at('validation-not-required', 'src/reference/store.ts', 'is_rtp_rfp_enabled: false,', 25, '0:30', 'BooleanLiteral', 'true'),
-  at('validation-not-required', 'src/reference/store.ts', "status: 'active',", 13, '0:21', 'StringLiteral', '""'),
-  at('validation-not-required', 'src/reference/store.ts', "verification_status: 'verified',", 26, '0:36', 'StringLiteral', '""'),
+  at('validation-not-required', 'src/lab/store.ts', 'is_rtp_enabled: true,', 21, '0:25', 'BooleanLiteral', 'false'),
+  at('validation-not-required', 'src/lab/store.ts', 'is_rtp_rfp_enabled: false,', 25, '0:30', 'BooleanLiteral', 'true'),
+  at('validation-not-required', 'src/lab/store.ts', "status: 'active',", 13, '0:21', 'StringLiteral', '""'),
+  at('validation-not-required', 'src/lab/store.ts', "verification_status: 'verified',", 26, '0:36', 'StringLiteral', '""'),
 ];

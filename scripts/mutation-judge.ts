@@ -14,7 +14,7 @@
  * long-lived process per worker, with the mutant switched on in between), since starting node and
  * tsx was most of each short run. The references are started here, in this process, from the
  * (mutated) reference code; the checks run in the same process from suites/ and src/, which import
- * nothing of src/reference/ (the architecture test holds that), so they are never mutated.
+ * nothing of src/lab/ (the architecture test holds that), so they are never mutated.
  *
  *   node --import tsx scripts/mutation-judge.ts                       # the reference as it is: conformant
  *   node --import tsx scripts/mutation-judge.ts --fault NAME [--fault NAME]... [--again-without-faults]
@@ -26,8 +26,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../src/config/config.js';
-import { isFaultName, type FaultName } from '../src/reference/faults/index.js';
-import { startReference } from '../src/reference/server.js';
+import { isFaultName, type FaultName } from '../src/lab/faults/index.js';
+import { startReference } from '../src/lab/server.js';
 import { conformanceRun } from '../src/runner/conformance-run.js';
 import { runSuites } from '../src/runner/check-engine.js';
 

@@ -2,7 +2,7 @@
  * npm run soak [-- --runs 20] [--corner busy-staging] [--set KEY=VALUE ...] [--seed N] [--base-url URL]
  *
  * The same conformance run, N times in a row, against one staging: the embedded reference at a corner
- * of the staging envelope (a preset of src/reference/variations.ts, default busy-staging, the harshest,
+ * of the staging envelope (a preset of src/lab/variations.ts, default busy-staging, the harshest,
  * with --set choices on top), or any base URL (tokens and User ids from the environment, as for
  * `npm run conformance`). Prints how many runs were decided, passed and failed, the failing checks by
  * id (against the embedded reference every fail is a false failure: it is conformant), the
@@ -11,9 +11,9 @@
  * was undecided, or failed against the reference. Not part of npm test: a soak is minutes of runs.
  */
 import { parseArgs } from 'node:util';
-import { startReference, type RunningReference } from '../src/reference/server.js';
-import { envelopeCorners } from '../src/reference/staging-envelope.js';
-import { baseline, variations, type Variation } from '../src/reference/variations.js';
+import { startReference, type RunningReference } from '../src/lab/server.js';
+import { envelopeCorners } from '../src/lab/staging-envelope.js';
+import { baseline, variations, type Variation } from '../src/lab/variations.js';
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

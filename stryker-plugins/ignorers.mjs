@@ -6,7 +6,7 @@
  *  - the code and message arguments of `errorAnswer(variation, status, CODE, MESSAGE)`,
  *    `sendError(res, variation, status, CODE, MESSAGE)` and the create handler's
  *    `refuse(reason, status, CODE, MESSAGE)`;
- *  - a string returned by a function declared to return an `ErrorSentence` (src/reference/http-util.ts):
+ *  - a string returned by a function declared to return an `ErrorSentence` (src/lab/http-util.ts):
  *    emptied or changed, it is still a message, so still a refusal.
  * The reference's faults live in its catalog, which is never mutated, so no fault code needs ignoring;
  * the calls that reach them are ignored by "hook-wiring" below.
@@ -50,7 +50,7 @@ function isErrorText(path) {
 
 /**
  * Ignorer "hook-wiring": the point name and the scene of a hook call, `state.hooks.bend(POINT, value,
- * SCENE)` (src/reference/hooks.ts). Every judged run has every fault off, and then a hook hands back
+ * SCENE)` (src/lab/hooks.ts). Every judged run has every fault off, and then a hook hands back
  * its value whatever point it is called at and whatever scene it is given: such a mutant is the same
  * server. The value stays judged (it is what the server uses), and the wiring itself is proven by the
  * fault matrix of npm test, where every fault's modifier must fire at its point, with its scene, for

@@ -1,13 +1,13 @@
 /**
  * Authentication (spec 5): every operation requires "Authorization: Bearer <token>". Each operation
  * is sent each kind of bad credentials; none may succeed or leak resource data. The same exchanges
- * (one per operation and variant, shared through memoized promises: src/suite/auth-attempts.ts)
+ * (one per operation and variant, shared through memoized promises: src/methods/steps/auth-attempts.ts)
  * feed the conventions of RFC 6750 and RFC 9110 at warn level, so the target sees each bad request once.
  */
-import { authOperations, resourceDataIn, type AuthOperationKey, type CredentialKind } from '../src/checks/auth.js';
+import { authOperations, resourceDataIn, type AuthOperationKey, type CredentialKind } from '../src/contract/checks/auth.js';
 import { isHttpError } from '../src/http/errors.js';
 import { isSuccess, type Exchange } from '../src/http/exchange.js';
-import { allAttempts, requestFor, settle, type Attempt, type Settled } from '../src/suite/auth-attempts.js';
+import { allAttempts, requestFor, settle, type Attempt, type Settled } from '../src/methods/steps/auth-attempts.js';
 import { conformanceCheck, inSuite, type CheckBody } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
 

@@ -16,7 +16,7 @@ import './sequences.js';
 import './robustness.js';
 // The absence proofs of every refused write, judged together after all of them (one settle window).
 import './refused-writes.js';
-// Replays the reads the checks above made (src/replay/), so it comes after all of them; it takes
+// Replays the reads the checks above made (src/methods/replay/), so it comes after all of them; it takes
 // what is left of the write budget, never a slot an aimed check needs.
 import './replay.js';
 // Every list view of the run judged together, after every suite that walks a list.

@@ -5,11 +5,11 @@
  * everything cannot make isolation pass by accident.
  */
 import { isSuccess, type Exchange } from '../src/http/exchange.js';
-import { proofWalk } from '../src/pagination/proof-walk.js';
-import type { WalkResult } from '../src/pagination/walker.js';
+import { proofWalk } from '../src/methods/pagination/proof-walk.js';
+import type { WalkResult } from '../src/methods/pagination/walker.js';
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import { exampleCreateBody } from '../src/harness/example-body.js';
-import { SAME_BUSINESS, readOwnUser, requireCallerB } from '../src/suite/caller-b.js';
+import { SAME_BUSINESS, readOwnUser, requireCallerB } from '../src/methods/steps/caller-b.js';
 import type { Probe } from '../src/harness/probe.js';
 import { uniqueAccountNumber } from '../src/harness/unique-account-number.js';
 

@@ -5,13 +5,20 @@
  * every walk sees the same list.
  */
 import { isClientError, isServerError, isSuccess, type Exchange } from '../src/http/exchange.js';
-import { ABOVE_MAX_LIMITS, OUT_OF_RANGE_LIMITS, invalidCursors } from '../src/pagination/bad-inputs.js';
-import { difference, duplicatesIn, fieldOf, idsOf, pageOfEachItem, sample } from '../src/pagination/ids.js';
-import { listData, timeCapFor, type ListData } from '../src/pagination/list-data.js';
-import { ITEMS_FOR_DEFAULT, ITEMS_FOR_TRAVERSAL, USER_BANKS, filterLimitFor, pageCapFor, smallLimitsFor } from '../src/pagination/plan.js';
-import { once, sharedWalk } from '../src/pagination/shared-walks.js';
-import { idsAfter, notCreatedMeanwhile, stillThere } from '../src/pagination/stable-items.js';
-import { MAX_PAGE_SIZE, readEnvelope, walk, type PageRecord, type WalkResult } from '../src/pagination/walker.js';
+import { ABOVE_MAX_LIMITS, OUT_OF_RANGE_LIMITS, invalidCursors } from '../src/methods/pagination/bad-inputs.js';
+import { difference, duplicatesIn, fieldOf, idsOf, pageOfEachItem, sample } from '../src/methods/pagination/ids.js';
+import { listData, timeCapFor, type ListData } from '../src/methods/pagination/list-data.js';
+import {
+  ITEMS_FOR_DEFAULT,
+  ITEMS_FOR_TRAVERSAL,
+  USER_BANKS,
+  filterLimitFor,
+  pageCapFor,
+  smallLimitsFor,
+} from '../src/methods/pagination/plan.js';
+import { once, sharedWalk } from '../src/methods/pagination/shared-walks.js';
+import { idsAfter, notCreatedMeanwhile, stillThere } from '../src/methods/pagination/stable-items.js';
+import { MAX_PAGE_SIZE, readEnvelope, walk, type PageRecord, type WalkResult } from '../src/methods/pagination/walker.js';
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
 

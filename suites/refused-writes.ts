@@ -4,23 +4,23 @@
  * credentials of auth.test.ts, the invalid bodies of user-banks.create.test.ts) or are sent here
  * (caller B's POST naming A's User), every one after a single listing of the configured User. The
  * proofs then wait out one settle window since the run's latest write and share one listing after it
- * (src/suite/refused-writes.ts), instead of a window and a walk of the User's list each: on a
+ * (src/methods/steps/refused-writes.ts), instead of a window and a walk of the User's list each: on a
  * long-lived staging User that is most of what they cost. In a shard without those files, a proof
  * sends its writes itself (each is sent once per run, on first use).
  */
-import { invalidCreateRequest } from '../src/arbitraries/invalid-body.js';
+import { invalidCreateRequest } from '../src/contract/arbitraries/invalid-body.js';
 import { isSuccess, type Exchange } from '../src/http/exchange.js';
-import { proofWalk } from '../src/pagination/proof-walk.js';
-import { idOf, type BankListing } from '../src/suite/bank-listing.js';
-import { NothingCreatedProof, describeInvalid, invalidSends } from '../src/property/invalid-creation.js';
-import { reportProperty, runProperty } from '../src/property/run-property.js';
-import { allAttempts, settle, type Settled } from '../src/suite/auth-attempts.js';
-import { SAME_BUSINESS, requireCallerB } from '../src/suite/caller-b.js';
+import { proofWalk } from '../src/methods/pagination/proof-walk.js';
+import { idOf, type BankListing } from '../src/methods/steps/bank-listing.js';
+import { NothingCreatedProof, describeInvalid, invalidSends } from '../src/methods/property/invalid-creation.js';
+import { reportProperty, runProperty } from '../src/methods/property/run-property.js';
+import { allAttempts, settle, type Settled } from '../src/methods/steps/auth-attempts.js';
+import { SAME_BUSINESS, requireCallerB } from '../src/methods/steps/caller-b.js';
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
-import { crossCallerWrite } from '../src/suite/cross-caller-write.js';
+import { crossCallerWrite } from '../src/methods/steps/cross-caller-write.js';
 import type { Probe } from '../src/harness/probe.js';
-import { idsIn, listingAfterWrites, listingBeforeRefusedWrites } from '../src/suite/refused-writes.js';
-import { screenUnusualRequests } from '../src/robustness/screen.js';
+import { idsIn, listingAfterWrites, listingBeforeRefusedWrites } from '../src/methods/steps/refused-writes.js';
+import { screenUnusualRequests } from '../src/methods/robustness/screen.js';
 
 inSuite('refused-writes');
 

@@ -1,14 +1,14 @@
 /**
- * Every exchange is a test (src/replay/): after the other checks, every distinct read of the run's
+ * Every exchange is a test (src/methods/replay/): after the other checks, every distinct read of the run's
  * (within a request budget) and a create are sent again in equivalent spellings (RFC 3986, RFC 9110) and with other credentials. A guard
  * proven only on the spelling the checks happen to send is not proven; a cache keyed without the
  * caller, a route outside the auth middleware or a filter dropped by another query parser shows here.
  */
-import type { CallersData } from '../src/replay/callers-data.js';
-import { otherResourceServed, servedToStranger } from '../src/replay/judge.js';
-import { describeReach, replayRun, type ReplayRun } from '../src/replay/replay-run.js';
+import type { CallersData } from '../src/methods/replay/callers-data.js';
+import { otherResourceServed, servedToStranger } from '../src/methods/replay/judge.js';
+import { describeReach, replayRun, type ReplayRun } from '../src/methods/replay/replay-run.js';
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
-import { SAME_BUSINESS, requireCallerB } from '../src/suite/caller-b.js';
+import { SAME_BUSINESS, requireCallerB } from '../src/methods/steps/caller-b.js';
 import { exampleCreateBody } from '../src/harness/example-body.js';
 import { perRun } from '../src/harness/per-run.js';
 import { accountsOfCallerB } from '../src/harness/accounts-of-caller-b.js';

@@ -1,8 +1,8 @@
 /** GET /rfp_registrations (spec 4.3, 2.3): the first page's schema, then the whole list walked. */
-import { duplicatesIn, fieldOf, idOf } from '../src/pagination/ids.js';
-import { RFP_REGISTRATIONS } from '../src/pagination/plan.js';
-import { sharedWalk } from '../src/pagination/shared-walks.js';
-import type { WalkResult } from '../src/pagination/walker.js';
+import { duplicatesIn, fieldOf, idOf } from '../src/methods/pagination/ids.js';
+import { RFP_REGISTRATIONS } from '../src/methods/pagination/plan.js';
+import { sharedWalk } from '../src/methods/pagination/shared-walks.js';
+import type { WalkResult } from '../src/methods/pagination/walker.js';
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
 

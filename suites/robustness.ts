@@ -1,5 +1,5 @@
 /**
- * Unusual requests never 5xx (src/robustness/unusual-request.ts): a property over HTTP's and JSON's
+ * Unusual requests never 5xx (src/methods/robustness/unusual-request.ts): a property over HTTP's and JSON's
  * grammar, seeded by --seed, shrunk by fast-check to the smallest request that shows a 5xx. Bounded:
  * ROBUSTNESS_RUNS requests (the systematic core first) and a few more to shrink. Read-only mode sends
  * safe methods only; once the write budget is spent, a write is not sent and proves nothing.
@@ -9,7 +9,7 @@
  * at a time, to shrink it.
  */
 import type { Exchange } from '../src/http/exchange.js';
-import { reportProperty, runProperty, type Verdict } from '../src/property/run-property.js';
+import { reportProperty, runProperty, type Verdict } from '../src/methods/property/run-property.js';
 import {
   ROBUSTNESS_RUNS,
   grammarCoverage,
@@ -18,8 +18,8 @@ import {
   sendUnusual,
   unusualArbitrary,
   unusualExamples,
-} from '../src/robustness/screen.js';
-import type { UnusualRequest } from '../src/robustness/unusual-request.js';
+} from '../src/methods/robustness/screen.js';
+import type { UnusualRequest } from '../src/methods/robustness/unusual-request.js';
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
 

@@ -5,11 +5,11 @@
  */
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
-import { sharedFacts, type CallerName } from '../src/model/caller-data.js';
-import { linkedUserIds } from '../src/property/linked-users.js';
-import { reportProperty, runProperty } from '../src/property/run-property.js';
-import { secondCaller } from '../src/suite/caller-b.js';
-import { coreSequence, describeSequence, judgeSequence, sequences, type Sequence } from '../src/property/stateful-sequence.js';
+import { sharedFacts, type CallerName } from '../src/core/model/caller-data.js';
+import { linkedUserIds } from '../src/methods/property/linked-users.js';
+import { reportProperty, runProperty } from '../src/methods/property/run-property.js';
+import { secondCaller } from '../src/methods/steps/caller-b.js';
+import { coreSequence, describeSequence, judgeSequence, sequences, type Sequence } from '../src/methods/property/stateful-sequence.js';
 
 inSuite('sequences');
 

@@ -7,10 +7,10 @@
  * is judged with the run's other absence proofs, in suites/refused-writes.ts.
  */
 import type fc from 'fast-check';
-import { createBody, distinctCreateBodies } from '../src/arbitraries/create-body.js';
-import { invalidCreateRequest } from '../src/arbitraries/invalid-body.js';
-import type { CreateBody } from '../src/domain/user-bank.js';
-import { judgeConcurrentCreation, describeBodies } from '../src/property/concurrent-creation.js';
+import { createBody, distinctCreateBodies } from '../src/contract/arbitraries/create-body.js';
+import { invalidCreateRequest } from '../src/contract/arbitraries/invalid-body.js';
+import type { CreateBody } from '../src/core/domain/user-bank.js';
+import { judgeConcurrentCreation, describeBodies } from '../src/methods/property/concurrent-creation.js';
 import {
   describeInvalid,
   invalidSends,
@@ -18,10 +18,10 @@ import {
   judgeNo5xx,
   judgeRefused,
   type InvalidSent,
-} from '../src/property/invalid-creation.js';
-import { reportProperty, runProperty, type Verdict } from '../src/property/run-property.js';
+} from '../src/methods/property/invalid-creation.js';
+import { reportProperty, runProperty, type Verdict } from '../src/methods/property/run-property.js';
 import { perRun } from '../src/harness/per-run.js';
-import { SendCache, type Sent } from '../src/property/send-cache.js';
+import { SendCache, type Sent } from '../src/methods/property/send-cache.js';
 import {
   describeBody,
   judgeCreateStatus,
@@ -31,10 +31,10 @@ import {
   judgeReturnedAsGiven,
   judgeSchema,
   type Creation,
-} from '../src/property/valid-creation.js';
+} from '../src/methods/property/valid-creation.js';
 import { conformanceCheck, inSuite, type CheckBody } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
-import { listingBeforeRefusedWrites } from '../src/suite/refused-writes.js';
+import { listingBeforeRefusedWrites } from '../src/methods/steps/refused-writes.js';
 import { writesNeeded } from '../src/harness/writes-needed.js';
 import { AT_ONCE_MIN, KEEP_FOR_LATER, planWrites } from '../src/core/write-plan.js';
 

@@ -1,7 +1,7 @@
 /** GET /user_banks (spec 4.2, 2.1, 2.4); the walks, limits and cursors are in pagination.test.ts. */
 import { isClientError, isServerError, isSuccess, type Exchange } from '../src/http/exchange.js';
-import { once } from '../src/pagination/shared-walks.js';
-import { readEnvelope } from '../src/pagination/walker.js';
+import { once } from '../src/methods/pagination/shared-walks.js';
+import { readEnvelope } from '../src/methods/pagination/walker.js';
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
 

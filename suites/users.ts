@@ -3,14 +3,14 @@
  * Besides the configured user, the Users the caller's banks link to are read too: a defect that
  * shows only on some users (a null address.line2 left out) is seen on one of them.
  */
-import { unknownUserId } from '../src/arbitraries/unknown-user-id.js';
+import { unknownUserId } from '../src/contract/arbitraries/unknown-user-id.js';
 import type { Exchange } from '../src/http/exchange.js';
 import { isServerError, isSuccess } from '../src/http/exchange.js';
-import { reportProperty, runProperty, type Verdict } from '../src/property/run-property.js';
+import { reportProperty, runProperty, type Verdict } from '../src/methods/property/run-property.js';
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
-import { dateOfBirthProblem } from '../src/domain/date-of-birth.js';
-import { linkedUserIds } from '../src/property/linked-users.js';
+import { dateOfBirthProblem } from '../src/core/domain/date-of-birth.js';
+import { linkedUserIds } from '../src/methods/property/linked-users.js';
 import { perRun } from '../src/harness/per-run.js';
 
 inSuite('users');

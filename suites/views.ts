@@ -1,14 +1,14 @@
 /**
  * The run's list views judged together (issue 29): every walk any check made, and the closing walks
- * of each caller (src/suite/closing-views.ts), held to the relations of one model of the callers'
- * data (src/model/list-views.ts). Runs after every other file that walks a list, so it judges the
+ * of each caller (src/methods/steps/closing-views.ts), held to the relations of one model of the callers'
+ * data (src/core/model/list-views.ts). Runs after every other file that walks a list, so it judges the
  * whole run's views; the refused-writes file before it has already let a settle window pass.
  */
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import { settleMsOf } from '../src/harness/settle.js';
-import type { ViewCaller } from '../src/model/list-views.js';
-import { secondCaller } from '../src/suite/caller-b.js';
-import { closingWalks } from '../src/suite/closing-views.js';
+import type { ViewCaller } from '../src/core/model/list-views.js';
+import { secondCaller } from '../src/methods/steps/caller-b.js';
+import { closingWalks } from '../src/methods/steps/closing-views.js';
 
 inSuite('views');
 

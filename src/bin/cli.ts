@@ -5,25 +5,25 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { checks } from '../checks/registry.js';
-import { compareRuns } from '../compare/diff.js';
-import { CompareInputError, readRun } from '../compare/read-run.js';
+import { checks } from '../contract/checks/registry.js';
+import { compareRuns } from '../results/compare/diff.js';
+import { CompareInputError, readRun } from '../results/compare/read-run.js';
 import { ConfigError, helpText, loadConfig, type Config } from '../config/config.js';
 import { commandLineTokenWarning } from '../config/config-mistakes.js';
-import { faults } from '../reference/faults/index.js';
-import { startReference, type RunningReference } from '../reference/server.js';
-import { paintFor, summaryText } from '../report/console.js';
-import { listText } from '../report/list.js';
+import { faults } from '../lab/faults/index.js';
+import { startReference, type RunningReference } from '../lab/server.js';
+import { paintFor, summaryText } from '../results/report/console.js';
+import { listText } from '../results/report/list.js';
 import { specPath } from '../core/paths.js';
-import { statementIndex, statementsText } from '../statements/statement-index.js';
-import { Progress } from '../report/progress.js';
+import { statementIndex, statementsText } from '../contract/statements/statement-index.js';
+import { Progress } from '../results/report/progress.js';
 import { suiteVersion } from '../results/results.js';
 import { CannotRun } from '../runner/cannot-run.js';
 import { conformanceRun } from '../runner/conformance-run.js';
-import { reportDirProblem } from '../report/report-dir.js';
+import { reportDirProblem } from '../results/report/report-dir.js';
 import { redactorFor } from '../harness/secrets.js';
 import { earlierReportsDir, writeInterrupted, writeUnfinished, type UnfinishedRun } from '../runner/unfinished-reports.js';
-import type { CheckResult } from '../checks/types.js';
+import type { CheckResult } from '../contract/checks/types.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
 import type { RunResults } from '../runner/run-results.js';
 

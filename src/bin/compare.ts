@@ -5,9 +5,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { compareExitCode, compareRuns } from '../compare/diff.js';
-import { CompareInputError, readRun } from '../compare/read-run.js';
-import { compareCommandText, compareMarkdown } from '../compare/render.js';
+import { compareExitCode, compareRuns } from '../results/compare/diff.js';
+import { CompareInputError, readRun } from '../results/compare/read-run.js';
+import { compareCommandText, compareMarkdown } from '../results/compare/render.js';
 
 const USAGE = 'usage: compare OLD NEW [--out DIR]   (OLD, NEW: results.json files or report directories)';
 

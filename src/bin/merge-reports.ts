@@ -5,11 +5,11 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { MergeError, mergeNotes, mergeResults } from '../merge/merge-results.js';
-import { paintFor, summaryText } from '../report/console.js';
+import { MergeError, mergeNotes, mergeResults } from '../results/merge/merge-results.js';
+import { paintFor, summaryText } from '../results/report/console.js';
 import { exitCodeFor, type Results } from '../results/results.js';
-import { writeReports } from '../report/write.js';
-import { validate } from '../schema/validator.js';
+import { writeReports } from '../results/report/write.js';
+import { validate } from '../contract/schema/validator.js';
 import { redactorFor } from '../harness/secrets.js';
 
 const USAGE = 'usage: merge-reports DIR_OR_RESULTS_JSON... --out DIR   (joins the results.json files of --shard runs)';

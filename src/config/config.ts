@@ -2,7 +2,7 @@
  * One validated Config from flags, the environment and .env (flags win, then the environment, then
  * .env). Every mistake is a ConfigError with a stable code and one sentence that says what to do.
  */
-import { AREAS, type Area } from '../checks/types.js';
+import { AREAS, type Area } from '../contract/checks/types.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
 import { runCommand, subcommand } from './invoked-as.js';

@@ -2,20 +2,16 @@
  * The floors of src/, lowest first: a folder may import its own files and folders on floors below
  * it, never a folder on its floor or above (test/unit/architecture.test.ts holds every import to
  * this, and docs/architecture.md explains it). Nested folders belong to their top folder
- * (src/reference/handlers is the reference).
+ * (src/methods/pagination is the general methods).
  */
 export const FLOORS: readonly (readonly string[])[] = [
-  ['core', 'domain', 'model'], // where files are, the requirement catalog, facts of the spec's data, what a sequence knows of the callers' data
-  ['arbitraries', 'http', 'schema', 'openapi'], // generators, the one HTTP client, the JSON Schemas and the OpenAPI document made of them
-  ['checks'], // the registry: every check with the requirement it proves
-  ['statements', 'results', 'config', 'reference'], // the spec's statements, the results model, settings, the reference server
-  ['compare', 'merge'], // two runs compared, shards joined
-  ['report'], // results.json, JUnit, report.md, report.html, the console
-  ['harness'], // what a check runs on: its context, the probe, settle windows, the answer audit
-  ['pagination', 'replay'], // list walks; replays of the run's requests
-  ['suite'], // behaviour helpers the suites share (absence proofs, the second caller)
-  ['property', 'robustness'], // fast-check properties; unusual requests
-  ['runner'], // preflight, the suite runner, a run's results
+  ['core'], // where files are, the requirement catalog, facts of the spec's data (domain/), the model of the callers' data (model/)
+  ['http'], // the one HTTP client and its policies
+  ['contract'], // what is checked: every check by id (checks/), the JSON Schemas (schema/), the OpenAPI document, the spec's statements, input generators (arbitraries/)
+  ['config', 'lab'], // the settings of a run; the lab: reference server, variations, fault catalog, staging simulator
+  ['results'], // the results model and what is made of it: reports (report/), comparisons (compare/), joined shards (merge/)
+  ['harness'], // what a check runs on: its context, the probe, settle windows, the answer audit, the invariants
+  ['methods', 'runner'], // the general methods (walks, properties, replay, robustness, shared steps); the run pipeline and the check engine
   ['bin'], // the commands
 ];
 

@@ -12,12 +12,12 @@
  * Only the spec's own paths, spelled as the checks spell them, are audited; what a check judges
  * itself is judged here again, which costs a validation per answer and no request.
  */
-import { sameInstant } from '../domain/iso8601.js';
-import { isRecord } from '../domain/is-record.js';
+import { sameInstant } from '../core/domain/iso8601.js';
+import { isRecord } from '../core/domain/is-record.js';
 import type { Exchange } from '../http/exchange.js';
 import { isSuccess } from '../http/exchange.js';
-import { describeViolations, validate, type SchemaName } from '../schema/validator.js';
-import { violatedRequirements } from '../schema/violated-requirements.js';
+import { describeViolations, validate, type SchemaName } from '../contract/schema/validator.js';
+import { violatedRequirements } from '../contract/schema/violated-requirements.js';
 import { operationOf } from './invariants/seen-exchange.js';
 
 export interface AuditFinding {

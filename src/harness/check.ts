@@ -5,8 +5,8 @@
  * runCheck is one check's run: its probe, its skip by area, and how its ending becomes its result.
  */
 import { sendingFor } from '../http/sender.js';
-import { checkSpec, type CheckId } from '../checks/registry.js';
-import type { CheckResult, CheckSpec } from '../checks/types.js';
+import { checkSpec, type CheckId } from '../contract/checks/registry.js';
+import type { CheckResult, CheckSpec } from '../contract/checks/types.js';
 import { isHttpError } from '../http/errors.js';
 import type { RunContext } from './context-for.js';
 import { Probe } from './probe.js';

@@ -8,9 +8,9 @@ import { targetOptionsFrom } from '../http/client-options.js';
 import { createdIdOf } from '../http/created-id.js';
 import { Redactor } from '../http/redact.js';
 import { makeStoredProbe } from '../http/stored-probe.js';
-import { CreatedJournal } from '../report/created-journal.js';
+import { CreatedJournal } from '../results/report/created-journal.js';
 import type { Exchange } from '../http/exchange.js';
-import { ListViews } from '../model/list-views.js';
+import { ListViews } from '../core/model/list-views.js';
 import { AnswerAudit } from './answer-audit.js';
 import { ExchangeInvariants } from './invariants/exchange-invariants.js';
 import { TokenSource } from '../http/token-source.js';
@@ -27,7 +27,7 @@ export interface RunContext {
   audit: AnswerAudit;
   /** Every exchange of the run held to each invariant (src/harness/invariants/). */
   invariants: ExchangeInvariants;
-  /** Every list walk of the run, per caller, and the relations between them (src/model/list-views.ts). */
+  /** Every list walk of the run, per caller, and the relations between them (src/core/model/list-views.ts). */
   views: ListViews<Exchange>;
   /** Every exchange of the run, redacted as it completes, for the HAR (src/http/traffic-record.ts). */
   traffic: TrafficRecorder;

@@ -5,7 +5,7 @@
  * (ABA checksum, a real routing prefix, 4 to 17 digits, the known types).
  */
 import fc from 'fast-check';
-import { createBody } from '../arbitraries/create-body.js';
+import { createBody } from '../contract/arbitraries/create-body.js';
 
 export function exampleCreateBody(userId: string, seed: number): Record<string, string> {
   return { ...(fc.sample(createBody(userId), { seed: seed | 0, numRuns: 1 })[0] as Record<string, string>) };

@@ -7,9 +7,9 @@ import { requirement } from '../core/requirements.js';
 import type { RequestOptions } from '../http/client.js';
 import { toEvidence } from '../http/evidence.js';
 import { isSuccess, type Exchange } from '../http/exchange.js';
-import { describeViolations, validate, type SchemaName } from '../schema/validator.js';
-import { violatedRequirements } from '../schema/violated-requirements.js';
-import type { CheckResult, CheckSpec, CreatedResource, Finding, GrammarCoverage, Outcome } from '../checks/types.js';
+import { describeViolations, validate, type SchemaName } from '../contract/schema/validator.js';
+import { violatedRequirements } from '../contract/schema/violated-requirements.js';
+import type { CheckResult, CheckSpec, CreatedResource, Finding, GrammarCoverage, Outcome } from '../contract/checks/types.js';
 import type { RunContext } from './context-for.js';
 import { InconclusiveSignal, SkipSignal } from './signals.js';
 

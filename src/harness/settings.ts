@@ -16,7 +16,7 @@ export interface RunSettings {
   /** Areas of checks turned off by --skip-area: their checks skip, saying so. */
   skippedAreas?: string[];
   maxWrites: number;
-  /** --max-writes left at its default: the paging data top-up (src/pagination/list-data.ts) comes on top of it. */
+  /** --max-writes left at its default: the paging data top-up (src/methods/pagination/list-data.ts) comes on top of it. */
   pagingDataOnTop?: boolean;
   seed: number;
   runs: number;
@@ -26,7 +26,7 @@ export interface RunSettings {
   maxBodyBytes: number;
   /** Bound on one check, all its requests included. */
   checkTimeoutMs: number;
-  /** DIR/created.json, rewritten as each resource is created (src/report/created-journal.ts). */
+  /** DIR/created.json, rewritten as each resource is created (src/results/report/created-journal.ts). */
   createdJournalPath?: string;
   /** How long after its answer a write may take to be listed (--settle-ms; src/harness/settle.ts); absent: 5000. */
   settleMs?: number;

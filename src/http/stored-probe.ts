@@ -5,7 +5,7 @@
  * answered with, once at once and, when none is there yet, once more after the settle window (the
  * replica lag the run was told to trust). Only a write proven not stored may be sent again.
  */
-import { isRecord } from '../domain/is-record.js';
+import { isRecord } from '../core/domain/is-record.js';
 import type { ExchangeRequest } from './exchange.js';
 import type { HttpClient, StoredVerdict } from './client.js';
 import { sleep } from './throttle.js';

@@ -1,5 +1,5 @@
 /**
- * Every exchange of a run as the HAR will show it (src/report/har.ts), made the moment it completes:
+ * Every exchange of a run as the HAR will show it (src/results/report/har.ts), made the moment it completes:
  * redacted exactly as the evidence is (evidence.ts), every header kept, bodies cut at a cap. Made at
  * once rather than from the raw exchange at the end, so neither a refreshed token nor a body of many
  * megabytes stays in memory, and the raw token never leaves the process that sent it.

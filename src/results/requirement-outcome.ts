@@ -5,7 +5,7 @@
  * covering both filters) fails the requirements its findings show broken, and passes the others it
  * covers. A check that failed without any finding (no evidence to name) marks its own requirement.
  */
-import type { Finding, Outcome } from '../checks/types.js';
+import type { Finding, Outcome } from '../contract/checks/types.js';
 
 export interface CheckOutcome {
   requirement: string;

@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { checks as registeredChecks, checkSpec, requirementsOf } from '../checks/registry.js';
-import type { CheckResult, CreatedResource, Finding, GrammarCoverage, Outcome } from '../checks/types.js';
+import { checks as registeredChecks, checkSpec, requirementsOf } from '../contract/checks/registry.js';
+import type { CheckResult, CreatedResource, Finding, GrammarCoverage, Outcome } from '../contract/checks/types.js';
 import type { ThrottleStats } from '../http/adaptive-throttle.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
 import { packageRoot, specPath } from '../core/paths.js';

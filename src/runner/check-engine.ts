@@ -8,7 +8,7 @@
  * suite's begin); within a suite, consecutive checks run side by side up to --concurrency, and a
  * sequential check runs alone, in its place.
  */
-import type { CheckResult } from '../checks/types.js';
+import type { CheckResult } from '../contract/checks/types.js';
 import type { ThrottleStats } from '../http/adaptive-throttle.js';
 import type { TrafficRecord } from '../http/traffic-record.js';
 import type { ConsistencyStats } from '../results/results.js';

@@ -10,12 +10,12 @@
  */
 import { join } from 'node:path';
 import type { Config } from '../config/config.js';
-import type { Comparison } from '../compare/diff.js';
+import type { Comparison } from '../results/compare/diff.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
 import type { Redactor } from '../http/redact.js';
-import type { RunningReference } from '../reference/server.js';
-import { CREATED_JOURNAL, CreatedJournal } from '../report/created-journal.js';
-import { harPlace, writeReports } from '../report/write.js';
+import type { RunningReference } from '../lab/server.js';
+import { CREATED_JOURNAL, CreatedJournal } from '../results/report/created-journal.js';
+import { harPlace, writeReports } from '../results/report/write.js';
 import { exitCodeFor, type Results } from '../results/results.js';
 import { redactorFor } from '../harness/secrets.js';
 import type { RunSettings } from '../harness/settings.js';

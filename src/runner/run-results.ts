@@ -2,7 +2,7 @@
  * A run's Results (results.json, the reports, the verdict) from what its checks and preflight gave,
  * built the same way for the CLI and for `npm run mutation`'s judge, so both reach the same verdict.
  */
-import type { CheckResult } from '../checks/types.js';
+import type { CheckResult } from '../contract/checks/types.js';
 import type { Config } from '../config/config.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
 import type { Redactor } from '../http/redact.js';

@@ -4,7 +4,7 @@
  */
 import { skippedAreas, type Config } from '../config/config.js';
 import { CaCertError, readCaCert } from '../http/tls-trust.js';
-import type { RunningReference } from '../reference/server.js';
+import type { RunningReference } from '../lab/server.js';
 import type { RunSettings } from '../harness/settings.js';
 import { CannotRun } from './cannot-run.js';
 import type { ObtainedTokens } from './obtain-tokens.js';

@@ -8,9 +8,9 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Redactor } from '../http/redact.js';
 import { buildResults, type Results, type Target } from '../results/results.js';
-import { journalIds } from '../report/created-journal.js';
-import { UNFINISHED_CREATOR } from '../report/wording.js';
-import { writeReports } from '../report/write.js';
+import { journalIds } from '../results/report/created-journal.js';
+import { UNFINISHED_CREATOR } from '../results/report/wording.js';
+import { writeReports } from '../results/report/write.js';
 
 export interface UnfinishedRun {
   baseUrl: string | undefined;

@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../config/config.js';
-import { paintFor, summaryText } from '../report/console.js';
+import { paintFor, summaryText } from '../results/report/console.js';
 import type { Results } from '../results/results.js';
 import { runSuites } from './check-engine.js';
 import { conformanceRun } from './conformance-run.js';

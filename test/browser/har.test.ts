@@ -11,8 +11,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startReference } from '../../src/reference/server.js';
-import type { Har, HarEntry } from '../../src/report/har.js';
+import { startReference } from '../../src/lab/server.js';
+import type { Har, HarEntry } from '../../src/results/report/har.js';
 import { chooseChromium } from '../support/browser.js';
 import { runCli, targetArgs, type CliRun } from '../support/run-cli.js';
 

@@ -16,9 +16,9 @@ import { pathToFileURL } from 'node:url';
 import { XMLParser } from 'fast-xml-parser';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { faultNamed } from '../../src/reference/faults/index.js';
-import { startReference } from '../../src/reference/server.js';
-import { readableQuote } from '../../src/report/readable-quote.js';
+import { faultNamed } from '../../src/lab/faults/index.js';
+import { startReference } from '../../src/lab/server.js';
+import { readableQuote } from '../../src/results/report/readable-quote.js';
 import { chooseChromium } from '../support/browser.js';
 import { projectRoot, runCli, targetArgs, type CliRun } from '../support/run-cli.js';
 

@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, test } from 'vitest';
-import { checks } from '../../src/checks/registry.js';
-import { validate } from '../../src/schema/validator.js';
-import { startReference } from '../../src/reference/server.js';
+import { checks } from '../../src/contract/checks/registry.js';
+import { validate } from '../../src/contract/schema/validator.js';
+import { startReference } from '../../src/lab/server.js';
 import { allOutput, projectRoot, runCli, targetArgs } from '../support/run-cli.js';
 
 describe.concurrent('the CLI', () => {

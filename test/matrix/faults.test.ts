@@ -11,10 +11,10 @@
  * (test/support/in-process-runs.ts): starting a process was most of each run's time.
  */
 import { afterAll, describe, expect, test } from 'vitest';
-import { checkSpec } from '../../src/checks/registry.js';
-import { faults } from '../../src/reference/faults/index.js';
-import { expectedOutcomeOf } from '../../src/reference/faults/proofs.js';
-import { startReference } from '../../src/reference/server.js';
+import { checkSpec } from '../../src/contract/checks/registry.js';
+import { faults } from '../../src/lab/faults/index.js';
+import { expectedOutcomeOf } from '../../src/lab/faults/proofs.js';
+import { startReference } from '../../src/lab/server.js';
 import { targetArgs } from '../support/run-cli.js';
 import { shardOfCheck } from '../support/shard-of-check.js';
 import { InProcessRuns } from '../support/in-process-runs.js';

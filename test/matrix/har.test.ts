@@ -8,9 +8,9 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startReference, type RunningReference } from '../../src/reference/server.js';
-import type { Har } from '../../src/report/har.js';
-import { validate } from '../../src/schema/validator.js';
+import { startReference, type RunningReference } from '../../src/lab/server.js';
+import type { Har } from '../../src/results/report/har.js';
+import { validate } from '../../src/contract/schema/validator.js';
 import { allOutput, runCli, targetArgs, type CliRun } from '../support/run-cli.js';
 
 let reference: RunningReference;

@@ -3,9 +3,9 @@
  * bound, which fails the test), exit 1 or 2 with a reason, never crash, never print the token.
  */
 import { describe, expect, test } from 'vitest';
-import { checks } from '../../src/checks/registry.js';
-import { startReference } from '../../src/reference/server.js';
-import { validate } from '../../src/schema/validator.js';
+import { checks } from '../../src/contract/checks/registry.js';
+import { startReference } from '../../src/lab/server.js';
+import { validate } from '../../src/contract/schema/validator.js';
 import { hostile, redirectTo, startHostile, throttlingProxy } from '../support/hostile.js';
 import { allOutput, runCli, targetArgs } from '../support/run-cli.js';
 

@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { startReference, type RunningReference } from '../../src/reference/server.js';
+import { startReference, type RunningReference } from '../../src/lab/server.js';
 import { blindVerdict, runAgainst, type BlindOutcome, type BlindTarget } from '../../scripts/blind.js';
 import { soak } from '../../scripts/soak.js';
 import { cliBundle } from '../support/cli-bundle.js';

@@ -7,9 +7,9 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { checks } from '../../src/checks/registry.js';
-import { startReference, type RunningReference } from '../../src/reference/server.js';
-import { validate } from '../../src/schema/validator.js';
+import { checks } from '../../src/contract/checks/registry.js';
+import { startReference, type RunningReference } from '../../src/lab/server.js';
+import { validate } from '../../src/contract/schema/validator.js';
 import { runCli, targetArgs, type CliRun } from '../support/run-cli.js';
 
 /**

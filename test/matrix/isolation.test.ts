@@ -7,8 +7,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { describe, expect, test } from 'vitest';
-import { isolationChecks } from '../../src/checks/isolation.js';
-import { startReference } from '../../src/reference/server.js';
+import { isolationChecks } from '../../src/contract/checks/isolation.js';
+import { startReference } from '../../src/lab/server.js';
 import { allOutput, runCli, targetArgs } from '../support/run-cli.js';
 
 /**

@@ -5,7 +5,7 @@
  * requests into time-outs), or because a walk stopped at a cap sized for small lists.
  */
 import { describe, expect, test } from 'vitest';
-import { startReference } from '../../src/reference/server.js';
+import { startReference } from '../../src/lab/server.js';
 import { allOutput, runCli } from '../support/run-cli.js';
 
 const cases = [

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checks } from '../../src/checks/registry.js';
+import { checks } from '../../src/contract/checks/registry.js';
 import type { Results } from '../../src/results/results.js';
 import { projectRoot } from '../support/run-cli.js';
 

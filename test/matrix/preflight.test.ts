@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startReference, type RunningReference } from '../../src/reference/server.js';
+import { startReference, type RunningReference } from '../../src/lab/server.js';
 import { allOutput, runCli } from '../support/run-cli.js';
 
 let reference: RunningReference;

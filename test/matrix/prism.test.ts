@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { startReference, type RunningReference } from '../../src/reference/server.js';
+import { startReference, type RunningReference } from '../../src/lab/server.js';
 import { runCli, projectRoot, targetArgs } from '../support/run-cli.js';
 
 const openapi = join(projectRoot, 'schemas', 'openapi.json');

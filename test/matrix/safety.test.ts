@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { writesForFullRuns } from '../../src/core/write-plan.js';
-import { startReference } from '../../src/reference/server.js';
+import { startReference } from '../../src/lab/server.js';
 import { allOutput, runCli, targetArgs } from '../support/run-cli.js';
 
 describe.concurrent('safety', () => {

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { startReference } from '../../src/reference/server.js';
+import { startReference } from '../../src/lab/server.js';
 import { targetArgs } from '../support/run-cli.js';
 import { shardOfCheck } from '../support/shard-of-check.js';
 import { InProcessRuns } from '../support/in-process-runs.js';

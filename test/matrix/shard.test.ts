@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { mergeResults } from '../../src/merge/merge-results.js';
+import { mergeResults } from '../../src/results/merge/merge-results.js';
 import type { Results } from '../../src/results/results.js';
 import { projectRoot, runCli } from '../support/run-cli.js';
 

@@ -8,8 +8,8 @@
  */
 import { afterAll, describe, expect, test } from 'vitest';
 import { writesForFullRuns } from '../../src/core/write-plan.js';
-import { faultNamed, type FaultName } from '../../src/reference/faults/index.js';
-import { startReference } from '../../src/reference/server.js';
+import { faultNamed, type FaultName } from '../../src/lab/faults/index.js';
+import { startReference } from '../../src/lab/server.js';
 import { targetArgs } from '../support/run-cli.js';
 import { InProcessRuns } from '../support/in-process-runs.js';
 

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { startReference, type RunningReference } from '../../src/reference/server.js';
+import { startReference, type RunningReference } from '../../src/lab/server.js';
 import { projectRoot } from '../support/run-cli.js';
 
 const requestsSeen = (reference: RunningReference): number => Object.values(reference.requestCounts).reduce((a, b) => a + b, 0);

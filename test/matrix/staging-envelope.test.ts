@@ -7,10 +7,10 @@
  * caught by the checks aimed at them, in a run of the aimed check's suite file.
  */
 import { describe, expect, test } from 'vitest';
-import { faultNamed, type FaultName } from '../../src/reference/faults/index.js';
-import { startReference } from '../../src/reference/server.js';
-import { envelopeCorners } from '../../src/reference/staging-envelope.js';
-import type { Variation } from '../../src/reference/variations.js';
+import { faultNamed, type FaultName } from '../../src/lab/faults/index.js';
+import { startReference } from '../../src/lab/server.js';
+import { envelopeCorners } from '../../src/lab/staging-envelope.js';
+import type { Variation } from '../../src/lab/variations.js';
 import { atMost } from '../support/at-most.js';
 import { runCli, targetArgs } from '../support/run-cli.js';
 import { shardOfCheck } from '../support/shard-of-check.js';

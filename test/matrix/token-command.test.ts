@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { startReference, type RunningReference } from '../../src/reference/server.js';
+import { startReference, type RunningReference } from '../../src/lab/server.js';
 import { allOutput, runCli, type CliRun } from '../support/run-cli.js';
 import { startTokenEndpoint, type Issue, type TokenEndpoint } from '../support/token-endpoint.js';
 

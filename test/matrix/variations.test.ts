@@ -3,9 +3,9 @@
  * a fail (design.md, "A suite that fails a conformant server is as broken as one that passes a broken one").
  */
 import { afterAll, describe, expect, test } from 'vitest';
-import { startReference } from '../../src/reference/server.js';
-import { envelopeCorners } from '../../src/reference/staging-envelope.js';
-import { variations } from '../../src/reference/variations.js';
+import { startReference } from '../../src/lab/server.js';
+import { envelopeCorners } from '../../src/lab/staging-envelope.js';
+import { variations } from '../../src/lab/variations.js';
 import { allOutput, targetArgs } from '../support/run-cli.js';
 import { InProcessRuns } from '../support/in-process-runs.js';
 

@@ -5,7 +5,7 @@
  * the same exit code, verdict and outcome of every check, and a shard the same checks.
  */
 import { afterAll, describe, expect, test } from 'vitest';
-import { startReference } from '../../src/reference/server.js';
+import { startReference } from '../../src/lab/server.js';
 import { runCli, targetArgs, type CliRun } from '../support/run-cli.js';
 import { InProcessRuns } from '../support/in-process-runs.js';
 

@@ -6,7 +6,7 @@
  * check only judges answers the create suite had already received.
  */
 import { describe, expect, test } from 'vitest';
-import { startReference } from '../../src/reference/server.js';
+import { startReference } from '../../src/lab/server.js';
 import type { Results } from '../../src/results/results.js';
 import { runCli, targetArgs } from '../support/run-cli.js';
 

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { AdaptiveThrottle } from '../../src/http/adaptive-throttle.js';
 import { HttpClient } from '../../src/http/client.js';
-import { startReference } from '../../src/reference/server.js';
+import { startReference } from '../../src/lab/server.js';
 
 function clocked(ceiling = 0, budgetMs = 20_000): { throttle: AdaptiveThrottle; advance(ms: number): void; at(): number } {
   let now = 1_000_000;

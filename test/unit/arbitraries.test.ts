@@ -5,15 +5,15 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { accountNumber, accountNumberOfBadLength } from '../../src/arbitraries/account-number.js';
-import { createBody, distinctCreateBodies } from '../../src/arbitraries/create-body.js';
-import { invalidCreateRequest, type InvalidCreateRequest } from '../../src/arbitraries/invalid-body.js';
-import { ROUTING_PREFIXES, routingNumber, routingNumberWithBadChecksum } from '../../src/arbitraries/routing-number.js';
-import { UNKNOWN_USER_PREFIX, unknownUserId } from '../../src/arbitraries/unknown-user-id.js';
-import { abaChecksumOk } from '../../src/domain/routing-number.js';
-import { KNOWN_ACCOUNT_TYPES, KNOWN_HOLDER_TYPES } from '../../src/domain/user-bank.js';
-import { startReference, type RunningReference } from '../../src/reference/server.js';
-import { validate } from '../../src/schema/validator.js';
+import { accountNumber, accountNumberOfBadLength } from '../../src/contract/arbitraries/account-number.js';
+import { createBody, distinctCreateBodies } from '../../src/contract/arbitraries/create-body.js';
+import { invalidCreateRequest, type InvalidCreateRequest } from '../../src/contract/arbitraries/invalid-body.js';
+import { ROUTING_PREFIXES, routingNumber, routingNumberWithBadChecksum } from '../../src/contract/arbitraries/routing-number.js';
+import { UNKNOWN_USER_PREFIX, unknownUserId } from '../../src/contract/arbitraries/unknown-user-id.js';
+import { abaChecksumOk } from '../../src/core/domain/routing-number.js';
+import { KNOWN_ACCOUNT_TYPES, KNOWN_HOLDER_TYPES } from '../../src/core/domain/user-bank.js';
+import { startReference, type RunningReference } from '../../src/lab/server.js';
+import { validate } from '../../src/contract/schema/validator.js';
 
 const sample = <T>(arb: fc.Arbitrary<T>, numRuns = 400, seed = 42): T[] => fc.sample(arb, { seed, numRuns });
 

@@ -130,21 +130,21 @@ describe('the folders of src/', () => {
 
   test('the rules can fail: a cycle and an unknown folder are seen', () => {
     const graph = new Map([
-      ['report', new Map([['compare', 'x']])],
-      ['compare', new Map([['results', 'y']])],
-      ['results', new Map([['report', 'z']])],
+      ['harness', new Map([['methods', 'x']])],
+      ['methods', new Map([['results', 'y']])],
+      ['results', new Map([['harness', 'z']])],
     ]);
-    expect(findCycle(graph)).toEqual(['report', 'compare', 'results', 'report']);
-    expect(findCycle(new Map([['report', new Map([['compare', 'x']])]]))).toBeUndefined();
+    expect(findCycle(graph)).toEqual(['harness', 'methods', 'results', 'harness']);
+    expect(findCycle(new Map([['harness', new Map([['methods', 'x']])]]))).toBeUndefined();
     expect(() => floorOf('somewhere-new')).toThrow(/no floor/);
-    expect(floorOf('report')).toBeGreaterThan(floorOf('results'));
+    expect(floorOf('harness')).toBeGreaterThan(floorOf('results'));
   });
 });
 
 describe('the checks stand apart from the reference they may judge', () => {
   // The mutation judge runs the checks in the process where the mutated reference runs: a check
-  // that reached src/reference/ would judge with mutated code. Nothing the suites load may import it.
-  test('no file reachable from suites/index.ts imports src/reference/', () => {
+  // that reached src/lab/ would judge with mutated code. Nothing the suites load may import it.
+  test('no file reachable from suites/index.ts imports src/lab/', () => {
     const referenceDir = join(srcDir, 'reference');
     const seen = new Set<string>();
     const queue = [join(packageRoot, 'suites', 'index.ts')];

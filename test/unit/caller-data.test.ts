@@ -1,6 +1,6 @@
-/** The model of a stateful sequence (src/model/caller-data.ts): what a listing must hold, whose data is whose. */
+/** The model of a stateful sequence (src/core/model/caller-data.ts): what a listing must hold, whose data is whose. */
 import { expect, test } from 'vitest';
-import { CallerData, sharedFacts } from '../../src/model/caller-data.js';
+import { CallerData, sharedFacts } from '../../src/core/model/caller-data.js';
 
 const users = { a: ['ua1', 'ua2'], b: ['ub1'] };
 

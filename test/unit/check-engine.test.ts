@@ -4,10 +4,10 @@
  * one request each to the reference on 127.0.0.1, through the run's own client.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checkSpec, checks } from '../../src/checks/registry.js';
+import { checkSpec, checks } from '../../src/contract/checks/registry.js';
 import type { CheckBody, DeclaredCheck } from '../../src/harness/check.js';
 import type { RunSettings } from '../../src/harness/settings.js';
-import { startReference, type RunningReference } from '../../src/reference/server.js';
+import { startReference, type RunningReference } from '../../src/lab/server.js';
 import { runChecksOf } from '../../src/runner/check-engine.js';
 
 let reference: RunningReference;

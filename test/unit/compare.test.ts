@@ -1,8 +1,8 @@
 /** The comparison of two runs on small handmade results: every pair of outcomes lands in one kind. */
 import { describe, expect, test } from 'vitest';
-import type { Outcome } from '../../src/checks/types.js';
-import { changeKind, compareExitCode, compareRuns } from '../../src/compare/diff.js';
-import { comparisonNotes } from '../../src/compare/sections.js';
+import type { Outcome } from '../../src/contract/checks/types.js';
+import { changeKind, compareExitCode, compareRuns } from '../../src/results/compare/diff.js';
+import { comparisonNotes } from '../../src/results/compare/sections.js';
 import type { Results } from '../../src/results/results.js';
 
 const OUTCOMES: Outcome[] = ['pass', 'fail', 'warn', 'skip', 'inconclusive'];

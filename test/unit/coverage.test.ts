@@ -4,18 +4,18 @@
  * in every report; here it fails `npm test`, naming the uncovered ids so the gap is one search away.
  */
 import { describe, expect, test } from 'vitest';
-import { checks, requirementsOf } from '../../src/checks/registry.js';
+import { checks, requirementsOf } from '../../src/contract/checks/registry.js';
 import { requirements } from '../../src/core/requirements.js';
 
 const covered = new Set(checks.flatMap((spec) => requirementsOf(spec)));
 
 describe('requirement coverage', () => {
-  test('every MUST requirement has at least one check in src/checks', () => {
+  test('every MUST requirement has at least one check in src/contract/checks', () => {
     const uncovered = requirements.filter((r) => r.level === 'MUST' && !covered.has(r.id));
     const list = uncovered.map((r) => `  ${r.id} (section ${r.section}): ${r.quote}`).join('\n');
     expect(
       uncovered.map((r) => r.id),
-      `MUST requirements with no check (register one in src/checks/<area>.ts and implement it in suites/):\n${list}`,
+      `MUST requirements with no check (register one in src/contract/checks/<area>.ts and implement it in suites/):\n${list}`,
     ).toEqual([]);
   });
 

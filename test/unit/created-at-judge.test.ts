@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../../src/http/exchange.js';
-import { describeOffset, judgeCreatedAt, type Creation } from '../../src/property/valid-creation.js';
+import { describeOffset, judgeCreatedAt, type Creation } from '../../src/methods/property/valid-creation.js';
 
 const NOW = Date.parse('2026-11-23T18:00:00.000Z');
 

@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { invalidCreateRequest } from '../../src/arbitraries/invalid-body.js';
-import { invalidRequestOptions } from '../../src/property/invalid-creation.js';
-import { createdSummary } from '../../src/report/wording.js';
+import { invalidCreateRequest } from '../../src/contract/arbitraries/invalid-body.js';
+import { invalidRequestOptions } from '../../src/methods/property/invalid-creation.js';
+import { createdSummary } from '../../src/results/report/wording.js';
 
 const requests = fc.sample(invalidCreateRequest('usr_1'), { seed: 5, numRuns: 400 });
 

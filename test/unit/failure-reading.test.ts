@@ -5,14 +5,14 @@
  * has a "Not checked" section near the top and a banner that names reduced coverage.
  */
 import { describe, expect, test } from 'vitest';
-import { checks } from '../../src/checks/registry.js';
-import type { CheckResult, Finding } from '../../src/checks/types.js';
+import { checks } from '../../src/contract/checks/registry.js';
+import type { CheckResult, Finding } from '../../src/contract/checks/types.js';
 import type { ExchangeEvidence } from '../../src/http/evidence.js';
-import { headline, mergedFindings } from '../../src/report/headline.js';
-import { toHtml } from '../../src/report/html.js';
-import { toMarkdown } from '../../src/report/markdown.js';
+import { headline, mergedFindings } from '../../src/results/report/headline.js';
+import { toHtml } from '../../src/results/report/html.js';
+import { toMarkdown } from '../../src/results/report/markdown.js';
 import { buildResults, type Results } from '../../src/results/results.js';
-import { validate } from '../../src/schema/validator.js';
+import { validate } from '../../src/contract/schema/validator.js';
 
 const page = (seq: number, cursor?: string): ExchangeEvidence => {
   const url = `http://127.0.0.1:1/user_banks?limit=2${cursor ? `&cursor=${cursor}` : ''}`;

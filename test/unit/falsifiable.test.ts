@@ -8,10 +8,10 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { checks } from '../../src/checks/registry.js';
+import { checks } from '../../src/contract/checks/registry.js';
 import { packageRoot } from '../../src/core/paths.js';
-import { faults } from '../../src/reference/faults/index.js';
-import { proofsByCheck } from '../../src/reference/faults/proofs.js';
+import { faults } from '../../src/lab/faults/index.js';
+import { proofsByCheck } from '../../src/lab/faults/proofs.js';
 import { checksDocMarkdown, checksDocPath } from '../../scripts/checks-doc.js';
 import { hasRequirement } from '../../src/core/requirements.js';
 
@@ -20,7 +20,7 @@ describe('every check can fail', () => {
     test(`${proof.check.id} is proven by a fault (${proof.expected})`, () => {
       expect(
         proof.faults.map((f) => f.name),
-        `${proof.check.id} is no fault's aimed check: add to src/reference/faults/ a realistic defect that makes it ${proof.expected} (caughtBy: '${proof.check.id}'), or remove the check`,
+        `${proof.check.id} is no fault's aimed check: add to src/lab/faults/ a realistic defect that makes it ${proof.expected} (caughtBy: '${proof.check.id}'), or remove the check`,
       ).not.toEqual([]);
     });
   }
@@ -35,7 +35,7 @@ describe('every check can fail', () => {
   test('`npm run serve -- --list-faults` shows, per check, the faults that prove it', () => {
     const run = spawnSync(
       process.execPath,
-      ['--import', import.meta.resolve('tsx'), join(packageRoot, 'src', 'reference', 'serve.ts'), '--list-faults'],
+      ['--import', import.meta.resolve('tsx'), join(packageRoot, 'src', 'lab', 'serve.ts'), '--list-faults'],
       { encoding: 'utf8', timeout: 60_000 },
     );
     expect(run.status, run.stderr).toBe(0);

@@ -3,8 +3,8 @@
  * personal one: its kind only), and a long message is wrapped on word boundaries, never cut.
  */
 import { describe, expect, test } from 'vitest';
-import { wrapText } from '../../src/report/wrap.js';
-import { describeViolations, validate } from '../../src/schema/validator.js';
+import { wrapText } from '../../src/results/report/wrap.js';
+import { describeViolations, validate } from '../../src/contract/schema/validator.js';
 import { bank, rfp, user } from '../support/resource-fixtures.js';
 
 describe('a schema violation shows the value that broke it', () => {

@@ -1,6 +1,6 @@
-/** Walks on a growing list (src/pagination/growth.ts): when a walk widens, gets more pages, or stops as outgrown. */
+/** Walks on a growing list (src/methods/pagination/growth.ts): when a walk widens, gets more pages, or stops as outgrown. */
 import { describe, expect, test } from 'vitest';
-import { growthDecision, type GrowthReading } from '../../src/pagination/growth.js';
+import { growthDecision, type GrowthReading } from '../../src/methods/pagination/growth.js';
 
 const reading = (over: Partial<GrowthReading>): GrowthReading => ({
   distinct: 50,

@@ -2,9 +2,9 @@
 import { describe, expect, test } from 'vitest';
 import { Redactor } from '../../src/http/redact.js';
 import { HAR_BODY_BUDGET, HAR_BODY_CAP, toTrafficRecord, TrafficRecorder } from '../../src/http/traffic-record.js';
-import { toHar } from '../../src/report/har.js';
+import { toHar } from '../../src/results/report/har.js';
 import type { Results } from '../../src/results/results.js';
-import { validate } from '../../src/schema/validator.js';
+import { validate } from '../../src/contract/schema/validator.js';
 
 const token = 'secret-token-5b1e0c7a';
 const exchange = (body: string) => ({

@@ -1,11 +1,11 @@
 /**
- * The spec's "ISO 8601 date-time" (src/domain/iso8601.ts): every ISO 8601 form is accepted by the
+ * The spec's "ISO 8601 date-time" (src/core/domain/iso8601.ts): every ISO 8601 form is accepted by the
  * judging schemas, RFC 3339's profile is told apart (a convention), and what is no date-time is not.
  */
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { isIso8601DateTime, parseIso8601DateTime, sameInstant } from '../../src/domain/iso8601.js';
-import { validate } from '../../src/schema/validator.js';
+import { isIso8601DateTime, parseIso8601DateTime, sameInstant } from '../../src/core/domain/iso8601.js';
+import { validate } from '../../src/contract/schema/validator.js';
 import { bank } from '../support/resource-fixtures.js';
 
 describe('ISO 8601 date-times', () => {

@@ -1,10 +1,10 @@
 /**
- * The relations between a run's list views (src/model/list-views.ts), on walks built by hand: each
+ * The relations between a run's list views (src/core/model/list-views.ts), on walks built by hand: each
  * relation breaks on the defect it exists for and holds on what a conformant server may do (a late
  * listing, another writer, a status that moved, a near-miss filter value, a walk that did not end).
  */
 import { describe, expect, test } from 'vitest';
-import { judgeable, ListViews, type ListWalk, type ViewItem } from '../../src/model/list-views.js';
+import { judgeable, ListViews, type ListWalk, type ViewItem } from '../../src/core/model/list-views.js';
 
 const SETTLE = 1_000;
 

@@ -46,7 +46,7 @@ test('every survivor counts against the score, explained or not; one not explain
   expect(run.stdout).toContain(
     'Explained survivors (scripts/mutation-explained.ts), cannot change what the spec states: 1 (empty-last-page 1)',
   );
-  expect(run.stdout).toMatch(/Survivors not explained \(1\)[^\n]*\n {2}src\/reference\/paginate\.ts:3:6 StringLiteral/);
+  expect(run.stdout).toMatch(/Survivors not explained \(1\)[^\n]*\n {2}src\/lab\/paginate\.ts:3:6 StringLiteral/);
   expect(run.stdout).toContain('Secondary: killed of what is not explained: 1 of 2, 50.0%');
   expect(run.stdout).toContain(
     "Mutation score (Stryker's: killed and timed out over valid mutants, Ignored excluded): 1 of 3, 33.3% (goal 85%): BELOW THE GOAL",

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { buildOpenApi, openApiText } from '../../src/openapi/document.js';
+import { buildOpenApi, openApiText } from '../../src/contract/openapi/document.js';
 import { schemasDir } from '../../src/core/paths.js';
 import { suiteVersion } from '../../src/results/results.js';
 

@@ -1,6 +1,6 @@
 /** The numbers that decide how much the pagination suite walks, and the id arithmetic it judges with. */
 import { describe, expect, test } from 'vitest';
-import { duplicatesIn, pageOfEachItem } from '../../src/pagination/ids.js';
+import { duplicatesIn, pageOfEachItem } from '../../src/methods/pagination/ids.js';
 import {
   PAGES_PER_SMALL_WALK,
   filterLimitFor,
@@ -9,8 +9,8 @@ import {
   smallLimitsFor,
   SIDE_BY_SIDE,
   walkTimeCap,
-} from '../../src/pagination/plan.js';
-import type { WalkResult } from '../../src/pagination/walker.js';
+} from '../../src/methods/pagination/plan.js';
+import type { WalkResult } from '../../src/methods/pagination/walker.js';
 
 describe('plan', () => {
   test('small lists walk at 1, 2 and 7', () => {

@@ -6,12 +6,12 @@
  * how many). Caller B of the reference (4 User Banks) plays the small target.
  */
 import { describe, expect, test } from 'vitest';
-import { ITEMS_FOR_DEFAULT, REFERENCE_WALK_PAGES, pageCapFor, smallLimitsFor } from '../../src/pagination/plan.js';
-import { PROOF_ITEM_BUDGET } from '../../src/pagination/proof-walk.js';
-import { defaultMaxPages } from '../../src/pagination/walker.js';
-import { startReference } from '../../src/reference/server.js';
-import { READ_REPLAY_BUDGET } from '../../src/replay/replay-run.js';
-import { READ_GRAMMAR_BUDGET } from '../../src/robustness/read-grammar.js';
+import { ITEMS_FOR_DEFAULT, REFERENCE_WALK_PAGES, pageCapFor, smallLimitsFor } from '../../src/methods/pagination/plan.js';
+import { PROOF_ITEM_BUDGET } from '../../src/methods/pagination/proof-walk.js';
+import { defaultMaxPages } from '../../src/methods/pagination/walker.js';
+import { startReference } from '../../src/lab/server.js';
+import { READ_REPLAY_BUDGET } from '../../src/methods/replay/replay-run.js';
+import { READ_GRAMMAR_BUDGET } from '../../src/methods/robustness/read-grammar.js';
 import { runCli, targetArgs } from '../support/run-cli.js';
 import { shardOfCheck } from '../support/shard-of-check.js';
 
@@ -40,9 +40,9 @@ describe.concurrent('pagination runs', () => {
         pageCapFor(total, 100) +
         4 * pageCapFor(total, 1);
       // Each listing that proves an absence (8 lists at most: per user filter and caller) reads up to
-      // the proof budget once; again after that, only the ordinary budget (src/pagination/proof-walk.ts).
+      // the proof budget once; again after that, only the ordinary budget (src/methods/pagination/proof-walk.ts).
       const proofExtra = 8 * (defaultMaxPages(100, PROOF_ITEM_BUDGET) - defaultMaxPages(100));
-      // The replay of every distinct read and the read grammar have budgets of their own (src/replay/replay-run.ts, src/robustness/read-grammar.ts).
+      // The replay of every distinct read and the read grammar have budgets of their own (src/methods/replay/replay-run.ts, src/methods/robustness/read-grammar.ts).
       expect(reference.requestCounts.GET ?? 0).toBeLessThan(walkCaps + proofExtra + 500 + READ_REPLAY_BUDGET + READ_GRAMMAR_BUDGET);
     } finally {
       await reference.close();

@@ -4,15 +4,15 @@
  */
 import { ExchangeInvariants } from '../../src/harness/invariants/exchange-invariants.js';
 import { AnswerAudit } from '../../src/harness/answer-audit.js';
-import { ListViews } from '../../src/model/list-views.js';
+import { ListViews } from '../../src/core/model/list-views.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { HttpClient } from '../../src/http/client.js';
 import { Redactor } from '../../src/http/redact.js';
-import { checkSpec } from '../../src/checks/registry.js';
-import { idsAfter, stillThere } from '../../src/pagination/stable-items.js';
-import { walk } from '../../src/pagination/walker.js';
+import { checkSpec } from '../../src/contract/checks/registry.js';
+import { idsAfter, stillThere } from '../../src/methods/pagination/stable-items.js';
+import { walk } from '../../src/methods/pagination/walker.js';
 import { Probe } from '../../src/harness/probe.js';
 import type { RunSettings } from '../../src/harness/settings.js';
 import { TrafficRecorder } from '../../src/http/traffic-record.js';

@@ -1,7 +1,7 @@
 /** dateOfBirthProblem, property-based: every calendar day passes; 0-based months, impossible days and fractions do not. */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { dateOfBirthProblem } from '../../src/domain/date-of-birth.js';
+import { dateOfBirthProblem } from '../../src/core/domain/date-of-birth.js';
 
 const day = fc.date({ min: new Date(Date.UTC(1900, 0, 1)), max: new Date(Date.UTC(2030, 11, 31)), noInvalidDate: true });
 const parts = (d: Date) => ({ date: d.getUTCDate(), month: d.getUTCMonth() + 1, year: d.getUTCFullYear() });

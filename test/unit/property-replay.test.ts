@@ -4,8 +4,8 @@
  * fresh target gives the very same counterexample (only the target's port differs).
  */
 import { describe, expect, test } from 'vitest';
-import { faultNamed, type FaultName } from '../../src/reference/faults/index.js';
-import { startReference } from '../../src/reference/server.js';
+import { faultNamed, type FaultName } from '../../src/lab/faults/index.js';
+import { startReference } from '../../src/lab/server.js';
 import { runCli, targetArgs } from '../support/run-cli.js';
 
 /** One fault per kind of property: valid bodies (shrinks writes), invalid bodies, unknown user ids. */

@@ -5,17 +5,17 @@
  */
 import { ExchangeInvariants } from '../../src/harness/invariants/exchange-invariants.js';
 import { AnswerAudit } from '../../src/harness/answer-audit.js';
-import { ListViews } from '../../src/model/list-views.js';
+import { ListViews } from '../../src/core/model/list-views.js';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createBody } from '../../src/arbitraries/create-body.js';
-import { checkSpec } from '../../src/checks/registry.js';
-import type { CreateBody } from '../../src/domain/user-bank.js';
+import { createBody } from '../../src/contract/arbitraries/create-body.js';
+import { checkSpec } from '../../src/contract/checks/registry.js';
+import type { CreateBody } from '../../src/core/domain/user-bank.js';
 import { HttpClient } from '../../src/http/client.js';
-import { counterexampleCurl, counterexampleText, runProperty } from '../../src/property/run-property.js';
-import { SendCache } from '../../src/property/send-cache.js';
-import { describeBody, judgeReturnedAsGiven } from '../../src/property/valid-creation.js';
-import type { FaultName } from '../../src/reference/faults/index.js';
-import { startReference, type RunningReference } from '../../src/reference/server.js';
+import { counterexampleCurl, counterexampleText, runProperty } from '../../src/methods/property/run-property.js';
+import { SendCache } from '../../src/methods/property/send-cache.js';
+import { describeBody, judgeReturnedAsGiven } from '../../src/methods/property/valid-creation.js';
+import type { FaultName } from '../../src/lab/faults/index.js';
+import { startReference, type RunningReference } from '../../src/lab/server.js';
 import type { RunContext } from '../../src/harness/context-for.js';
 import { Probe } from '../../src/harness/probe.js';
 import { redactorFor } from '../../src/harness/secrets.js';

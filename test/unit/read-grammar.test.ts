@@ -1,10 +1,10 @@
 /**
- * The read grammar (src/robustness/read-grammar.ts): GETs only (so --read-only sends it whole), every
+ * The read grammar (src/methods/robustness/read-grammar.ts): GETs only (so --read-only sends it whole), every
  * pair of classes of two components of an operation in some request within its budget, the same
  * requests for the same seed, and every class of every component sent at least once.
  */
 import { describe, expect, test } from 'vitest';
-import { READ_GRAMMAR_BUDGET, readGrammar, type ReadMaterials } from '../../src/robustness/read-grammar.js';
+import { READ_GRAMMAR_BUDGET, readGrammar, type ReadMaterials } from '../../src/methods/robustness/read-grammar.js';
 
 const withB: ReadMaterials = { userIdA: 'usr_a1', userIdB: 'usr_b1', hasCallerB: true, cursorA: 'cA9', cursorB: 'cB9' };
 const alone: ReadMaterials = { userIdA: 'usr_a1', hasCallerB: false };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { readableQuote } from '../../src/report/readable-quote.js';
+import { readableQuote } from '../../src/results/report/readable-quote.js';
 import { requirements } from '../../src/core/requirements.js';
 
 describe('readableQuote', () => {

@@ -1,6 +1,6 @@
 /**
  * The reference is a conformant server, and only that (issue 26): its faults live in the catalog
- * (src/reference/faults/) as modifiers at the hook points of src/reference/hooks.ts. The request path
+ * (src/lab/faults/) as modifiers at the hook points of src/lab/hooks.ts. The request path
  * (router, auth, handlers, store, serialiser, pager) names no fault and carries no fault code; every
  * catalogued fault bends at least one point, so none silently does nothing.
  */
@@ -8,10 +8,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, test } from 'vitest';
 import { packageRoot } from '../../src/core/paths.js';
-import { faults } from '../../src/reference/faults/index.js';
-import { Hooks } from '../../src/reference/hooks.js';
+import { faults } from '../../src/lab/faults/index.js';
+import { Hooks } from '../../src/lab/hooks.js';
 
-const referenceDir = join(packageRoot, 'src', 'reference');
+const referenceDir = join(packageRoot, 'src', 'lab');
 const handlersDir = join(referenceDir, 'handlers');
 const filesOf = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -43,7 +43,7 @@ test('the handler files contain the word "fault" nowhere, and no Stryker comment
 
 test('no file of the reference outside the catalog names a fault', () => {
   const named = filesOf(referenceDir)
-    .filter((file) => !file.includes(`${join('reference', 'faults')}/`))
+    .filter((file) => !file.includes(`${join('lab', 'faults')}/`))
     .flatMap((file) =>
       names
         .filter((name) => new RegExp(`['"\`]${name}['"\`]`).test(readFileSync(file, 'utf8')))

@@ -3,10 +3,10 @@
  * requests again; tokens are never in it, not even as variables (the note says where they come from).
  */
 import { describe, expect, test } from 'vitest';
-import { toHtml } from '../../src/report/html.js';
-import { toMarkdown } from '../../src/report/markdown.js';
+import { toHtml } from '../../src/results/report/html.js';
+import { toMarkdown } from '../../src/results/report/markdown.js';
 import { buildResults } from '../../src/results/results.js';
-import { replayCommand, replayNote } from '../../src/report/wording.js';
+import { replayCommand, replayNote } from '../../src/results/report/wording.js';
 
 const base = { startedAt: new Date(0), durationMs: 1, seed: 42, runs: 25, strict: false, checkResults: [], errors: [] };
 

@@ -1,16 +1,16 @@
 /**
- * The replay's parts (src/replay/): its spellings are requests a real client sends as spelled, its
+ * The replay's parts (src/methods/replay/): its spellings are requests a real client sends as spelled, its
  * credentials never print a token, and its judge tells a refusal or a stranger's own data from the
  * caller's data served to a stranger.
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { leaksIn } from '../../src/replay/callers-data.js';
-import { replayCredentials } from '../../src/replay/credentials.js';
-import { otherResourceServed, servedToStranger } from '../../src/replay/judge.js';
-import type { ReplayedRead } from '../../src/replay/replay-run.js';
-import { distinctReads } from '../../src/replay/sample.js';
-import { equivalentSpellings } from '../../src/replay/spellings.js';
+import { leaksIn } from '../../src/methods/replay/callers-data.js';
+import { replayCredentials } from '../../src/methods/replay/credentials.js';
+import { otherResourceServed, servedToStranger } from '../../src/methods/replay/judge.js';
+import type { ReplayedRead } from '../../src/methods/replay/replay-run.js';
+import { distinctReads } from '../../src/methods/replay/sample.js';
+import { equivalentSpellings } from '../../src/methods/replay/spellings.js';
 import type { Exchange } from '../../src/http/exchange.js';
 
 const segment = fc.stringMatching(/^[a-z][a-z_]{0,20}$/);

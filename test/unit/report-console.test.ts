@@ -5,9 +5,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checks } from '../../src/checks/registry.js';
-import type { CheckResult, Outcome } from '../../src/checks/types.js';
-import { Progress } from '../../src/report/progress.js';
+import { checks } from '../../src/contract/checks/registry.js';
+import type { CheckResult, Outcome } from '../../src/contract/checks/types.js';
+import { Progress } from '../../src/results/report/progress.js';
 import { runCli } from '../support/run-cli.js';
 
 // eslint-disable-next-line no-control-regex

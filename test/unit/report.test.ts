@@ -5,16 +5,16 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, test } from 'vitest';
-import { checks as registered, requirementsOf } from '../../src/checks/registry.js';
-import type { CheckResult, Outcome } from '../../src/checks/types.js';
-import { toHtml } from '../../src/report/html.js';
-import { toJunit } from '../../src/report/junit.js';
-import { summaryText } from '../../src/report/console.js';
-import { toMarkdown } from '../../src/report/markdown.js';
-import { readableQuote } from '../../src/report/readable-quote.js';
+import { checks as registered, requirementsOf } from '../../src/contract/checks/registry.js';
+import type { CheckResult, Outcome } from '../../src/contract/checks/types.js';
+import { toHtml } from '../../src/results/report/html.js';
+import { toJunit } from '../../src/results/report/junit.js';
+import { summaryText } from '../../src/results/report/console.js';
+import { toMarkdown } from '../../src/results/report/markdown.js';
+import { readableQuote } from '../../src/results/report/readable-quote.js';
 import { buildResults, type Results } from '../../src/results/results.js';
 import { requirements } from '../../src/core/requirements.js';
-import { validate } from '../../src/schema/validator.js';
+import { validate } from '../../src/contract/schema/validator.js';
 
 const HOSTILE = '<img src=x onerror=alert(1)></pre><script>alert(2)</script>';
 

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { assertRegistryConsistent, checks } from '../../src/checks/registry.js';
+import { assertRegistryConsistent, checks } from '../../src/contract/checks/registry.js';
 import { specPath, suitesDir } from '../../src/core/paths.js';
 import { requirements } from '../../src/core/requirements.js';
 import { loadSuites } from '../../src/runner/check-engine.js';

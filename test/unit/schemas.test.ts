@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, test } from 'vitest';
 import { schemasDir } from '../../src/core/paths.js';
-import { validate } from '../../src/schema/validator.js';
+import { validate } from '../../src/contract/schema/validator.js';
 
 import { bank, rfp, user } from '../support/resource-fixtures.js';
 

@@ -1,5 +1,5 @@
 /**
- * The statement index (src/statements/): every statement of the spec is judged, cited or explained;
+ * The statement index (src/contract/statements/): every statement of the spec is judged, cited or explained;
  * judged only with a catalog fault that proves it; the hand-made tables match the spec's text (no
  * drift), and an edited spec is noticed.
  */
@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { packageRoot, specPath } from '../../src/core/paths.js';
 import { hasRequirement } from '../../src/core/requirements.js';
-import { checks, requirementsOf } from '../../src/checks/registry.js';
-import { faults } from '../../src/reference/faults/index.js';
-import { specStatements } from '../../src/statements/spec-statements.js';
-import { coverageOf, coverageSentence, statementIndex } from '../../src/statements/statement-index.js';
-import { explanationFor, handMadeKeys, mappedRequirements } from '../../src/statements/unjudged.js';
+import { checks, requirementsOf } from '../../src/contract/checks/registry.js';
+import { faults } from '../../src/lab/faults/index.js';
+import { specStatements } from '../../src/contract/statements/spec-statements.js';
+import { coverageOf, coverageSentence, statementIndex } from '../../src/contract/statements/statement-index.js';
+import { explanationFor, handMadeKeys, mappedRequirements } from '../../src/contract/statements/unjudged.js';
 
 const spec = readFileSync(specPath, 'utf8');
 const index = statementIndex(spec, faults);

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import type { Finding } from '../../src/checks/types.js';
+import type { Finding } from '../../src/contract/checks/types.js';
 import { outcomeForRequirement } from '../../src/results/requirement-outcome.js';
-import { validate, type SchemaName } from '../../src/schema/validator.js';
-import { violatedRequirements } from '../../src/schema/violated-requirements.js';
+import { validate, type SchemaName } from '../../src/contract/schema/validator.js';
+import { violatedRequirements } from '../../src/contract/schema/violated-requirements.js';
 import { bank, rfp, user } from '../support/resource-fixtures.js';
 
 const broken = (schema: SchemaName, value: unknown): string[] | undefined => {

@@ -7,7 +7,7 @@
  * to the aimed isolation check: two businesses may hold registrations that read alike.
  */
 import { isSuccess } from '../../http/exchange.js';
-import { isRecord } from '../../domain/is-record.js';
+import { isRecord } from '../../core/domain/is-record.js';
 import type { ExchangeInvariant } from './invariant.js';
 import { itemsOf, type SeenExchange } from './seen-exchange.js';
 

@@ -6,8 +6,8 @@
  * Kept per caller: two businesses' ids may coincide.
  */
 import { isSuccess } from '../../http/exchange.js';
-import { sameInstant } from '../../domain/iso8601.js';
-import { isRecord } from '../../domain/is-record.js';
+import { sameInstant } from '../../core/domain/iso8601.js';
+import { isRecord } from '../../core/domain/is-record.js';
 import type { ExchangeInvariant } from './invariant.js';
 import { itemsOf } from './seen-exchange.js';
 

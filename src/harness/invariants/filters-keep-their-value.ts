@@ -4,7 +4,7 @@
  * User."), on every page, whatever else the query holds. A filter given more than once is left
  * alone: which value a server keeps then is its parser's choice.
  */
-import { isRecord } from '../../domain/is-record.js';
+import { isRecord } from '../../core/domain/is-record.js';
 import type { ExchangeInvariant } from './invariant.js';
 import { itemsOf, single } from './seen-exchange.js';
 

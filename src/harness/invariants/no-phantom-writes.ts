@@ -12,7 +12,7 @@
  * check reads it, after every create was answered, since a list may show a bank before its create's
  * answer arrives.
  */
-import { isRecord } from '../../domain/is-record.js';
+import { isRecord } from '../../core/domain/is-record.js';
 import type { Exchange } from '../../http/exchange.js';
 import { isSuccess } from '../../http/exchange.js';
 import type { ExchangeInvariant } from './invariant.js';

@@ -11,7 +11,7 @@
  * answered 406 (RFC 9110 15.5.7): the spec's bodies are JSON, so it is not one the spec serves.
  */
 import { isSuccess } from '../../http/exchange.js';
-import { isRecord } from '../../domain/is-record.js';
+import { isRecord } from '../../core/domain/is-record.js';
 import type { ExchangeInvariant } from './invariant.js';
 import { headerOf, itemsOf, single, type SeenExchange } from './seen-exchange.js';
 

@@ -7,7 +7,7 @@
  * well assign the value a body sent, so they prove nothing here.
  */
 import { isSuccess } from '../../http/exchange.js';
-import { isRecord } from '../../domain/is-record.js';
+import { isRecord } from '../../core/domain/is-record.js';
 import type { ExchangeInvariant } from './invariant.js';
 
 const KNOWN = { status: 'active', verification_status: 'verified' } as const;

@@ -5,8 +5,8 @@
  * one names no instant, so a client cannot order it against another zone's.
  */
 import { isSuccess } from '../../http/exchange.js';
-import { isRecord } from '../../domain/is-record.js';
-import { hasRfc3339Shape, parseIso8601DateTime } from '../../domain/iso8601.js';
+import { isRecord } from '../../core/domain/is-record.js';
+import { hasRfc3339Shape, parseIso8601DateTime } from '../../core/domain/iso8601.js';
 import type { ExchangeInvariant } from './invariant.js';
 import { itemsOf } from './seen-exchange.js';
 

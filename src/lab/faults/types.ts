@@ -1,0 +1,21 @@
+/**
+ * A fault is one named defect the reference implementation can be switched into, with the
+ * requirement it breaks and the check that must catch it (the detection table in npm test).
+ */
+import type { CheckId } from '../../contract/checks/registry.js';
+import type { RequirementId } from '../../core/requirements.js';
+import type { Bends } from '../hooks.js';
+
+export interface Fault {
+  name: string;
+  description: string;
+  /** Requirement id (src/core/requirements.ts) the defect breaks. */
+  breaks: RequirementId;
+  /**
+   * Check id (src/contract/checks) that is aimed at it: it must fail when its requirement is a MUST, warn when
+   * a SHOULD (a broken convention; the run stays conformant). Every check is some fault's caughtBy.
+   */
+  caughtBy: CheckId;
+  /** Where and how it bends the conformant server: its modifiers at the hook points of hooks.ts. */
+  bends: Bends;
+}

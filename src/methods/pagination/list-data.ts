@@ -1,0 +1,109 @@
+/**
+ * The User Banks the pagination checks walk: counted by a walk at limit=100 and, when there are
+ * fewer than the checks need, topped up by creating User Banks for the configured user (each created
+ * id lands in results.json created[]): on top of the default write budget, or within an explicit
+ * --max-writes. Computed once, by the first check that asks (a sequential check, so no walk runs
+ * while the suite writes).
+ */
+import { isSuccess } from '../../http/exchange.js';
+import { exampleCreateBody } from '../../harness/example-body.js';
+import { perRun } from '../../harness/per-run.js';
+import type { Probe } from '../../harness/probe.js';
+import { idsOf } from './ids.js';
+import { ITEMS_FOR_DEFAULT, REFERENCE_WALK_PAGES, USER_BANKS, pagesWithin, walkTimeCap } from './plan.js';
+import { walk, type WalkResult } from './walker.js';
+
+export interface ListData {
+  /** The walk at limit=100 every comparison is made against (after any top-up). */
+  reference: WalkResult;
+  /** Distinct ids listed; undefined when the reference walk did not end (nothing can be compared). */
+  total: number | undefined;
+  /** User Banks the suite created to reach ITEMS_FOR_DEFAULT. */
+  created: number;
+  /** Why the list was not topped up, when it holds fewer than ITEMS_FOR_DEFAULT. */
+  shortfall?: string;
+  /** Pages a small-limit walk may take on this target (fewer on a slow one), see pagesWithin. */
+  smallWalkPages: number;
+  /** Milliseconds a page of the reference walk took (the target's rate, walked alone): the other walks' time caps derive from it. */
+  msPerPage: number;
+}
+
+/** Per run: the list data once loaded, which check loaded it, and the reference walk's rate as soon as it is known. */
+const loadedOf = perRun((): { data?: Promise<ListData>; loader?: Probe; msPerPage?: number } => ({}));
+
+/** The list data; a check other than the one that loaded it gets the reference walk's evidence attached. */
+export async function listData(t: Probe): Promise<ListData> {
+  const loaded = loadedOf(t.run.client);
+  if (!loaded.data) {
+    loaded.loader = t;
+    loaded.data = load(t);
+  }
+  const result = await loaded.data;
+  if (t !== loaded.loader) for (const exchange of result.reference.evidence ?? []) t.attach(exchange);
+  return result;
+}
+
+async function load(t: Probe): Promise<ListData> {
+  const started = performance.now();
+  const first = await walk(t, { path: USER_BANKS, limit: 100, maxPages: REFERENCE_WALK_PAGES });
+  // A third of a check's time bound per small walk: the checks that wait for several walks run them side by side.
+  const msPerPage = (performance.now() - started) / Math.max(1, first.pages.length);
+  loadedOf(t.run.client).msPerPage = msPerPage;
+  const settle = settled(pagesWithin(t.settings.checkTimeoutMs / 3, msPerPage), msPerPage);
+  if (first.end !== 'complete') return settle(first, 0);
+  const have = new Set(idsOf(first.items)).size;
+  const need = ITEMS_FOR_DEFAULT - have;
+  if (need <= 0) return settle(first, 0);
+  // The checks' own writes keep the default budget; the paging data is the once-only cost of an empty User.
+  if (t.settings.pagingDataOnTop && !t.settings.readOnly) t.run.client.budget.extend(need);
+  const why = cannotCreate(t, need, have);
+  if (why) return settle(first, 0, why);
+  let created = 0;
+  for (let i = 0; i < need; i += 1) {
+    const exchange = await t.request({
+      method: 'POST',
+      path: USER_BANKS,
+      json: exampleCreateBody(t.settings.userIdA, t.settings.seed + 7_919 * (i + 1)),
+    });
+    if (!isSuccess(exchange)) {
+      return settle(
+        await walk(t, { path: USER_BANKS, limit: 100, maxPages: REFERENCE_WALK_PAGES }),
+        created,
+        `creating User Bank ${i + 1} of ${need} was answered ${exchange.status}, so the list holds fewer than ${ITEMS_FOR_DEFAULT}`,
+      );
+    }
+    created += 1;
+  }
+  return settle(await walk(t, { path: USER_BANKS, limit: 100, maxPages: REFERENCE_WALK_PAGES }), created);
+}
+
+function cannotCreate(t: Probe, need: number, have: number): string | undefined {
+  const base = `the list holds ${have} User Banks and ${ITEMS_FOR_DEFAULT} are needed`;
+  if (t.settings.readOnly)
+    return `${base}; run without --read-only (with --max-writes of at least ${need}) to let the suite create the ${need} missing ones`;
+  const remaining = t.run.client.budget.remaining;
+  if (remaining < need)
+    return `${base}; the write budget has ${remaining} left, raise --max-writes by ${need - remaining} to let the suite create the ${need} missing ones`;
+  return undefined;
+}
+
+/**
+ * The time cap of a walk of `pages` pages on this target: from the reference walk's rate once it has
+ * ended (plan.ts walkTimeCap), and within what is left of the check's own bound (a tenth kept for
+ * judging), so a check that waited for the list data does not run past its bound walking.
+ */
+export const timeCapFor = (t: Probe, pages: number): number =>
+  Math.max(
+    1_000,
+    Math.min(
+      walkTimeCap(t.settings.checkTimeoutMs, pages, loadedOf(t.run.client).msPerPage ?? 0),
+      Math.floor(t.timeLeftMs() - t.settings.checkTimeoutMs * 0.1),
+    ),
+  );
+
+const settled =
+  (smallWalkPages: number, msPerPage: number) =>
+  (reference: WalkResult, created: number, shortfall?: string): ListData => {
+    const total = reference.end === 'complete' ? new Set(idsOf(reference.items)).size : undefined;
+    return { reference, total, created, smallWalkPages, msPerPage, ...(shortfall !== undefined ? { shortfall } : {}) };
+  };

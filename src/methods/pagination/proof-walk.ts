@@ -1,0 +1,31 @@
+/**
+ * Walks that must read a whole list to prove an absence: a refused write stored nowhere, another
+ * caller's bank not listed. A long-lived staging User gathers every run's banks (about 25 a run:
+ * 12,000 after a few hundred CI runs), so these read up to PROOF_ITEM_BUDGET items at pages of 100,
+ * as many as the reference walk, bounded in time by the walk's time cap. A list that already ran
+ * past that budget in this run (a huge list, or a cursor that never ends) is walked again only to
+ * the ordinary budget: the proof cannot finish either way, and a broken target should not take
+ * 1,000 pages per listing.
+ */
+import { perRun } from '../../harness/per-run.js';
+import type { Probe } from '../../harness/probe.js';
+import { DEFAULT_ITEM_BUDGET, MAX_PAGE_SIZE, defaultMaxPages, walk, type WalkOptions, type WalkResult } from './walker.js';
+import { MAX_WALK_SHARE } from './plan.js';
+
+export const PROOF_ITEM_BUDGET = 100_000;
+
+/** Lists (path and query, per caller) whose proof walk ended at its page or time cap in this run. */
+const unending = perRun(() => new Set<string>());
+
+export async function proofWalk(t: Probe, options: Omit<WalkOptions, 'limit' | 'maxPages'>): Promise<WalkResult> {
+  const key = JSON.stringify([options.path, options.query ?? {}, options.auth ?? 'a']);
+  const seen = unending(t.run.client);
+  const items = seen.has(key) ? DEFAULT_ITEM_BUDGET : PROOF_ITEM_BUDGET;
+  // A proof reads as long as its check's bound allows (a tenth kept for judging), not the walker's
+  // default share of it: the list's size is not known before the walk, and a cut proof decides nothing.
+  const bound = t.settings.checkTimeoutMs;
+  const maxMs = Math.max(1_000, Math.min(Math.floor(bound * MAX_WALK_SHARE), Math.floor(t.timeLeftMs() - bound * 0.1)));
+  const result = await walk(t, { ...options, limit: MAX_PAGE_SIZE, maxPages: defaultMaxPages(MAX_PAGE_SIZE, items), maxMs });
+  if (result.end === 'page-cap' || result.end === 'time-cap') seen.add(key);
+  return result;
+}

@@ -1,0 +1,180 @@
+/**
+ * One replay of the run, shared by the replay checks (suites/replay.ts): every distinct read the
+ * run made (src/methods/replay/sample.ts), within a request budget, is read again as the caller (its answer
+ * now), then sent in every equivalent spelling with every replay credential and with the caller's own
+ * token; creates are sent in every spelling with the
+ * replay credentials only (a create the caller's own token makes is a write the run does not need).
+ */
+import type { AuthChoice, HttpClient, RequestOptions } from '../../http/client.js';
+import type { Exchange } from '../../http/exchange.js';
+import { isHttpError } from '../../http/errors.js';
+import { inBatches } from '../../harness/in-batches.js';
+import { replayCredentials, type ReplayCredential } from './credentials.js';
+import { distinctReads, type SampledRead } from './sample.js';
+import { equivalentSpellings, type Spelling } from './spellings.js';
+
+/**
+ * Requests the read replays may send in a run. Each read costs 25 to 40 (its canonical reads, the
+ * credentials, about 9 spellings for strangers and for the caller, HEAD); a default run makes 60 to
+ * 70 distinct reads, so the budget takes about every kind of read first and as many other values as it
+ * allows, and the checks' messages say where it bound. 800 doubled a run's requests and slowed
+ * concurrent runs on a loaded machine past a walk's time cap (test/unit/pagination-runs.test.ts).
+ */
+export const READ_REPLAY_BUDGET = 500;
+const IN_FLIGHT = 8;
+/** Reads replayed side by side (each sends its requests IN_FLIGHT at a time). */
+const READS_IN_FLIGHT = 3;
+
+export interface ReplayedRead {
+  read: SampledRead;
+  /** The caller's own canonical read, just before the replays. */
+  original: Exchange;
+  /** The second caller's canonical read of the same request, when there is a second caller. */
+  otherCallersOriginal?: Exchange;
+  replays: Replay[];
+}
+
+export interface Replay {
+  /** GET, or HEAD: RFC 9110 9.3.2, the same operation without the body. */
+  method: 'GET' | 'HEAD';
+  spelling: Spelling;
+  /** Undefined: the caller's own token. */
+  credential?: ReplayCredential;
+  exchange: Exchange;
+}
+
+export interface ReplayedCreate {
+  spelling: Spelling;
+  credential: ReplayCredential;
+  exchange: Exchange;
+}
+
+/** How much of the run's reads the replay reached, for the checks' messages. */
+export interface ReplayReach {
+  /** Distinct reads the run made (the canonical ones included). */
+  distinct: number;
+  /** Of them, replayed. */
+  replayed: number;
+  /** Requests the read replays sent. */
+  requests: number;
+  budget: number;
+}
+
+export interface ReplayRun {
+  reads: ReplayedRead[];
+  reach: ReplayReach;
+  creates: ReplayedCreate[];
+  /** Why creates were not replayed (read-only, budget), when they were not. */
+  createsNotSent?: string;
+}
+
+export interface ReplayTarget {
+  client: HttpClient;
+  baseUrl: string;
+  tokenA: string;
+  userIdA: string;
+  hasCallerB: boolean;
+  readOnly: boolean;
+  /** A valid create body for the caller's User whose account number no other request used. */
+  createBody: () => Record<string, string>;
+}
+
+const asOptions = (spelling: Spelling, auth: AuthChoice, method: 'GET' | 'HEAD' | 'POST' = 'GET'): RequestOptions => ({
+  method,
+  path: spelling.path,
+  ...(spelling.query ? { query: spelling.query } : {}),
+  auth,
+});
+
+type PlannedReplay = { method: 'GET' | 'HEAD'; spelling: Spelling; credential?: ReplayCredential };
+
+function planRead(read: SampledRead, credentials: ReplayCredential[]): { canonical: Spelling; plan: PlannedReplay[] } {
+  const canonical: Spelling = { name: 'as the checks sent it', path: read.path, query: read.query };
+  const spellings = equivalentSpellings(read.path, read.query);
+  const plan: PlannedReplay[] = [
+    ...credentials.map((credential) => ({ method: 'GET' as const, spelling: canonical, credential })),
+    ...spellings.flatMap((spelling) =>
+      credentials.filter((c) => c.everySpelling).map((credential) => ({ method: 'GET' as const, spelling, credential })),
+    ),
+    ...credentials
+      .filter((c) => !c.otherCaller && c.everySpelling)
+      .map((credential) => ({ method: 'HEAD' as const, spelling: canonical, credential })),
+    ...spellings.map((spelling) => ({ method: 'GET' as const, spelling })),
+  ];
+  return { canonical, plan };
+}
+
+async function replayRead(target: ReplayTarget, read: SampledRead, canonical: Spelling, plan: PlannedReplay[]): Promise<ReplayedRead> {
+  const original = await target.client.send(asOptions(canonical, 'a'));
+  const otherCallersOriginal = target.hasCallerB ? await target.client.send(asOptions(canonical, 'b')) : undefined;
+  const replays = await inBatches(plan, IN_FLIGHT, async ({ method, spelling, credential }) => ({
+    method,
+    spelling,
+    ...(credential ? { credential } : {}),
+    exchange: await target.client.send(asOptions(spelling, credential?.auth ?? 'a', method)),
+  }));
+  return { read, original, ...(otherCallersOriginal ? { otherCallersOriginal } : {}), replays };
+}
+
+/**
+ * Creates a few at a time: each holds a write-budget slot until it is answered (a refusal gives it
+ * back), so a small budget is never held by many refusals at once.
+ */
+const CREATES_IN_FLIGHT = 4;
+
+async function replayCreates(
+  target: ReplayTarget,
+  credentials: ReplayCredential[],
+): Promise<Pick<ReplayRun, 'creates' | 'createsNotSent'>> {
+  if (target.readOnly) return { creates: [], createsNotSent: '--read-only: no create is replayed' };
+  const spellings: Spelling[] = [{ name: 'as the checks send it', path: '/user_banks' }, ...equivalentSpellings('/user_banks')];
+  const plan = spellings.flatMap((spelling) =>
+    credentials.filter((c) => c.everySpelling || spelling === spellings[0]).map((credential) => ({ spelling, credential })),
+  );
+  let notSent: string | undefined;
+  const sent: (ReplayedCreate | undefined)[] = [];
+  for (let i = 0; i < plan.length && notSent === undefined; i += CREATES_IN_FLIGHT) {
+    const batch = plan.slice(i, i + CREATES_IN_FLIGHT).map(async ({ spelling, credential }): Promise<ReplayedCreate | undefined> => {
+      try {
+        return {
+          spelling,
+          credential,
+          exchange: await target.client.send({ ...asOptions(spelling, credential.auth, 'POST'), json: target.createBody() }),
+        };
+      } catch (error) {
+        if (isHttpError(error) && (error.code === 'WRITE_BUDGET' || error.code === 'READ_ONLY')) {
+          notSent = error.message;
+          return undefined;
+        }
+        throw error;
+      }
+    });
+    sent.push(...(await Promise.all(batch)));
+  }
+  const creates = sent.filter((c): c is ReplayedCreate => c !== undefined);
+  return notSent === undefined ? { creates } : { creates, createsNotSent: notSent };
+}
+
+/** The reads within the budget, a few side by side (the client bounds the connections), then the creates. */
+export async function replayRun(target: ReplayTarget): Promise<ReplayRun> {
+  const credentials = replayCredentials(target.tokenA, target.hasCallerB);
+  const distinct = distinctReads(target.client.log, target.baseUrl, target.userIdA);
+  const planned: { read: SampledRead; canonical: Spelling; plan: PlannedReplay[] }[] = [];
+  let requests = 0;
+  for (const read of distinct) {
+    const { canonical, plan } = planRead(read, credentials);
+    const cost = plan.length + (target.hasCallerB ? 2 : 1);
+    // Reads are ordered every kind first (sample.ts): a dearer one past the budget does not stop a cheaper one after it.
+    if (requests + cost > READ_REPLAY_BUDGET) continue;
+    requests += cost;
+    planned.push({ read, canonical, plan });
+  }
+  const reads = await inBatches(planned, READS_IN_FLIGHT, ({ read, canonical, plan }) => replayRead(target, read, canonical, plan));
+  const reach: ReplayReach = { distinct: distinct.length, replayed: reads.length, requests, budget: READ_REPLAY_BUDGET };
+  return { reads, reach, ...(await replayCreates(target, credentials)) };
+}
+
+/** The reach in words: "23 of 61 distinct reads replayed in 790 requests (budget 800 bound)". */
+export function describeReach({ distinct, replayed, requests, budget }: ReplayReach): string {
+  return `${replayed} of ${distinct} distinct reads of the run replayed in ${requests} requests (budget ${budget}${replayed < distinct ? ', which bound' : ', not reached'})`;
+}

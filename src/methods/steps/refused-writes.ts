@@ -1,0 +1,49 @@
+/**
+ * The two listings every absence proof of a run shares (a refused write stored nowhere: bad
+ * credentials, another caller's user_id, an invalid body). A long-lived staging User holds thousands
+ * of User Banks, so a listing per refused request (or per proof) costs seconds each:
+ * - before: the configured User's list as it was before the first write that may be refused, taken
+ *   once per run (every sender of such a write awaits it first), so a bank left by an earlier run
+ *   with the same numbers is never blamed on this one;
+ * - after: the same list once the settle window has passed since the run's latest write. The proofs
+ *   are judged together in the last suite file (suites/refused-writes.ts), so they wait out one
+ *   window and read one listing between them.
+ */
+import { idOf, listBanksOf, listBanksSince, type BankListing } from './bank-listing.js';
+import { perRun } from '../../harness/per-run.js';
+import type { Probe } from '../../harness/probe.js';
+import { settleMsOf, untilSettled } from '../../harness/settle.js';
+
+const beforeListings = perRun(() => ({ listing: undefined as Promise<BankListing> | undefined }));
+
+/** The configured User's banks before any write that may be refused (one listing per run). */
+export function listingBeforeRefusedWrites(t: Probe): Promise<BankListing> {
+  const holder = beforeListings(t.run.client);
+  holder.listing ??= listBanksOf(t, t.settings.userIdA);
+  return holder.listing;
+}
+
+/** A write answered while the window is waited out moves it; this many moves at most, then the listing is read. */
+const MAX_WAITS = 5;
+
+/**
+ * The configured User's banks as listed once the settle window has passed since the run's latest
+ * write: shared by every proof that asks once the same writes are done (listBanksSince hands a
+ * listing begun after the deadline to all of them).
+ */
+export async function listingAfterWrites(t: Probe): Promise<BankListing> {
+  const { client } = t.run;
+  let endedAt = client.lastWriteEndedAt;
+  for (let wait = 0; wait < MAX_WAITS; wait += 1) {
+    await untilSettled(t, endedAt);
+    if (client.lastWriteEndedAt <= endedAt) break;
+    endedAt = client.lastWriteEndedAt;
+  }
+  // Any listing begun at the deadline or later will do (listBanksSince takes those begun after `after`).
+  return listBanksSince(t, t.settings.userIdA, endedAt + settleMsOf(t) - 1);
+}
+
+/** Ids of a listing's banks (those with a string or number id). */
+export function idsIn(listing: BankListing): Set<string> {
+  return new Set(listing.banks.map(idOf).filter((id): id is string => id !== undefined));
+}

@@ -1,0 +1,75 @@
+/** The one-screen summary at the end of a run: counts, then each fail with its requirement and reason. */
+import { headline } from './headline.js';
+import type { Comparison } from '../compare/diff.js';
+import { sinceBaselineText } from '../compare/render.js';
+import type { Results } from '../results.js';
+import { conditionLines } from './run-conditions.js';
+import { createdSummary, replayCommand, replayNote } from './wording.js';
+import { wrapText } from './wrap.js';
+
+/** Wide enough for a sentence, narrow enough for a CI log viewer. */
+const WIDTH = 110;
+
+/** A label and its text on one line, the rest of the text wrapped under it. */
+function labelled(label: string, text: string): string[] {
+  const [first = '', ...rest] = wrapText(text, WIDTH, '');
+  return [`${label} ${first}`, ...rest.map((line) => `     ${line}`)];
+}
+
+export interface Paint {
+  red(text: string): string;
+  green(text: string): string;
+  yellow(text: string): string;
+  bold(text: string): string;
+}
+
+/** Colour only on a terminal, never in CI logs or files (NO_COLOR honoured). */
+export function paintFor(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): Paint {
+  const on = Boolean(stream.isTTY) && env.NO_COLOR === undefined && env.CI === undefined && env.TERM !== 'dumb';
+  const wrap = (code: number) => (text: string) => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
+  return { red: wrap(31), green: wrap(32), yellow: wrap(33), bold: wrap(1) };
+}
+
+export function summaryText(results: Results, paint: Paint, reportFiles: string[], sinceBaseline?: Comparison): string {
+  const s = results.summary;
+  const lines: string[] = [''];
+  for (const check of results.checks.filter((c) => c.outcome === 'fail')) {
+    lines.push(`${paint.red('FAIL')} ${check.id}  [${check.requirement}, section ${check.section}]`);
+    lines.push(...wrapText(headline(check), WIDTH, '     '));
+    if (headline(check) !== check.message) lines.push(...wrapText(check.message, WIDTH, '     '));
+    // A curl line cut short no longer runs: it is printed whole (its body is bounded by what the check sent).
+    if (check.curl[0]) lines.push(`     reproduce: ${check.curl[0]}`);
+  }
+  for (const check of results.checks.filter((c) => c.outcome === 'inconclusive')) {
+    lines.push(...labelled(paint.yellow('INCONCLUSIVE'), `${check.id}: ${check.message}`));
+  }
+  for (const error of results.errors.slice(0, 5)) lines.push(...labelled(paint.red('ERROR'), error));
+  if (sinceBaseline) lines.push(...sinceBaselineText(sinceBaseline));
+  const counts = `${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.skip} skip, ${s.inconclusive} inconclusive (${s.total} checks, ${(results.durationMs / 1000).toFixed(1)} s, seed ${results.seed})`;
+  const verdict =
+    results.verdict === 'conformant'
+      ? paint.green('CONFORMANT')
+      : results.verdict === 'non-conformant'
+        ? paint.red('NON-CONFORMANT')
+        : paint.yellow(results.verdict.toUpperCase());
+  lines.push('', `${paint.bold('verdict:')} ${verdict}  ${counts}`);
+  const warned = results.checks.filter((c) => c.outcome === 'warn');
+  if (results.strict) {
+    // Under --strict a warning fails the run, so each is named like a failure.
+    for (const check of warned)
+      lines.push(
+        `${paint.yellow('WARN')} ${check.id}  [${check.requirement}, section ${check.section}] (fails the run: --strict)`,
+        ...wrapText(check.message, WIDTH, '     '),
+      );
+  } else if (s.warn > 0) {
+    lines.push(`${s.warn} warning(s): conventions where the spec is silent: ${warned.map((c) => c.id).join(', ')}; see report.md`);
+  }
+  const untestedMust = results.requirements.filter((r) => r.outcome === 'untested' && r.level === 'MUST');
+  // A shard leaves the other shards' requirements untested by design: the merged report says what is.
+  if (untestedMust.length > 0 && !results.shard) lines.push(`untested MUST requirement(s): ${untestedMust.map((r) => r.id).join(', ')}`);
+  lines.push(...conditionLines(results));
+  if (results.created.length > 0) lines.push(`${createdSummary(results)}; their ids are in results.json created[]`);
+  if (results.verdict !== 'conformant') lines.push(`replay: ${replayCommand(results)} ${replayNote(results)}`.trimEnd());
+  lines.push(`reports: ${reportFiles.join(', ')}`);
+  return lines.join('\n');
+}

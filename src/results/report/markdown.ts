@@ -1,0 +1,160 @@
+/**
+ * report.md, for a pull-request comment: verdict and counts first, then each fail (and warn) with
+ * the section and sentence of the spec it breaks and the curl line that replays it, then the full
+ * requirement matrix (folded, so the comment stays short) and what the run created.
+ * Kept under GitHub's comment size: long evidence is cut, results.json has all of it.
+ */
+import { clipLines } from './excerpt.js';
+import { headline, mergedFindings, whereOf } from './headline.js';
+import { readableQuote } from './readable-quote.js';
+import type { Comparison } from '../compare/diff.js';
+import { sinceBaselineMarkdown } from '../compare/render.js';
+import { conditionLines } from './run-conditions.js';
+import { harEntryLabel, harEntryOf } from './har-entry.js';
+import type { CheckRecord, Results } from '../results.js';
+import { compareSections, sectionLabel } from './sections.js';
+import { createdSummary, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
+
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** A counterexample in its code block: line by line (a failing sequence is numbered steps, each with its curl line), bounded. */
+const counterexampleLines = (text: string): string[] =>
+  clipLines(clip(text.trim(), 6_000), 60)
+    .split('\n')
+    .map((line) => `    ${line.replace(/```/g, "'''")}`);
+/** Inline code that survives backticks inside the value. */
+const code = (text: string): string => (text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``);
+
+function detail(check: CheckRecord, results: Pick<Results, 'har'>): string[] {
+  const lines = [
+    `### ${check.outcome.toUpperCase()} ${code(check.id)}: ${oneLine(headline(check))}`,
+    '',
+    `Check: ${check.title}`,
+    '',
+    `Requirement ${code(check.requirement)} (${check.level}), ${sectionLabel(check.section)}:`,
+    '',
+    `> ${oneLine(readableQuote(check.quote))}`,
+    '',
+  ];
+  const merged = mergedFindings(check.findings);
+  for (const { finding, count } of merged.slice(0, 5)) {
+    lines.push(`- ${clip(oneLine(finding.message), 2_000)}${count > 1 ? ` (${count} times, merged)` : ''}`);
+    const where = whereOf(check, finding);
+    if (where !== undefined) lines.push(`  - where: ${code(where)}`);
+    if (finding.requirements !== undefined) lines.push(`  - breaks: ${finding.requirements.map(code).join(', ')}`);
+    if (finding.expected !== undefined) lines.push(`  - expected: ${clip(oneLine(finding.expected), 2_000)}`);
+    if (finding.actual !== undefined) lines.push(`  - seen: ${clip(oneLine(finding.actual), 2_000)}`);
+    if (finding.counterexample)
+      lines.push('  - counterexample:', '', '    ```', ...counterexampleLines(finding.counterexample), '    ```', '');
+    if (finding.counterexampleCurl)
+      lines.push('  - send it again:', '', '    ```sh', `    ${clip(finding.counterexampleCurl, 2_000)}`, '    ```', '');
+  }
+  if (check.findings.length === 0) lines.push(`- ${clip(oneLine(check.message), 2_000)}`);
+  if (merged.length > 5) lines.push(`- and ${merged.length - 5} more findings (results.json has them all)`);
+  for (const curl of check.curl.slice(0, 2))
+    lines.push('', `Reproduce with${harEntryLabel(results, harEntryOf(check, curl))}:`, '', '```sh', clip(curl, 2_000), '```');
+  lines.push('');
+  return lines;
+}
+
+/** GitHub refuses comments over 65,536 characters: details stop at a budget, the tables stay whole. */
+const DETAIL_BUDGET = 30_000;
+
+function withinBudget(checks: CheckRecord[], what: string, results: Pick<Results, 'har'>): string[] {
+  const out: string[] = [];
+  let used = 0;
+  for (const [index, check] of checks.entries()) {
+    const block = detail(check, results);
+    const size = block.reduce((sum, line) => sum + line.length + 1, 0);
+    if (used + size > DETAIL_BUDGET && index > 0) {
+      out.push(`_${checks.length - index} more ${what} not detailed here (comment size); report.html and results.json have them all._`, '');
+      break;
+    }
+    used += size;
+    out.push(...block);
+  }
+  return out;
+}
+
+function matrix(results: Results): string[] {
+  const lines = ['| section | requirement | level | outcome | checks |', '|---|---|---|---|---|'];
+  const sorted = [...results.requirements].sort((a, b) => compareSections(a.section, b.section));
+  for (const req of sorted) {
+    const checks = req.checks.length ? req.checks.map(code).join(', ') : '_none_';
+    const outcome = req.outcome === 'untested' || req.outcome === 'fail' ? `**${req.outcome}**` : req.outcome;
+    lines.push(`| ${req.section} | ${code(req.id)} | ${req.level} | ${outcome} | ${checks} |`);
+  }
+  return lines;
+}
+
+export function toMarkdown(results: Results, sinceBaseline?: Comparison): string {
+  const s = results.summary;
+  const verdict = VERDICT_TEXT[results.verdict];
+  const lines = [
+    '# banklink-conformance report',
+    '',
+    `**${verdict.label}**: ${verdict.sentence}`,
+    '',
+    `Target ${code(results.target.baseUrl)}${results.target.embedded ? ' (embedded reference implementation)' : ''} · suite ${results.suiteVersion} · spec ${code(results.specHash.slice(0, 19))} · seed ${results.seed} · ${results.startedAt} · ${(results.durationMs / 1000).toFixed(1)} s${results.readOnly ? ' · read-only' : ''}${results.strict ? ' · strict' : ''}`,
+    '',
+    ...conditionLines(results).flatMap((line) => [line, '']),
+    '| pass | fail | warn | skip | inconclusive | total |',
+    '|---:|---:|---:|---:|---:|---:|',
+    `| ${s.pass} | ${s.fail} | ${s.warn} | ${s.skip} | ${s.inconclusive} | ${s.total} |`,
+    '',
+  ];
+  if (sinceBaseline) lines.push(...sinceBaselineMarkdown(sinceBaseline));
+  const failing = results.checks.filter((c) => c.outcome === 'fail');
+  const warning = results.checks.filter((c) => c.outcome === 'warn');
+  if (failing.length > 0) {
+    lines.push('## Failures', '', '| check | section | requirement |', '|---|---|---|');
+    for (const c of failing) lines.push(`| ${code(c.id)} | ${sectionLabel(c.section)} | ${code(c.requirement)} |`);
+    lines.push('', ...withinBudget(failing, 'failures', results));
+  }
+  if (warning.length > 0)
+    lines.push('## Warnings (conventions where the spec is silent)', '', ...withinBudget(warning, 'warnings', results));
+  const other = results.checks.filter((c) => c.outcome === 'skip' || c.outcome === 'inconclusive');
+  if (other.length > 0) {
+    lines.push('## Skipped and inconclusive', '', '| check | outcome | why |', '|---|---|---|');
+    for (const check of other) lines.push(`| ${code(check.id)} | ${check.outcome} | ${clip(oneLine(check.message), 300)} |`);
+    lines.push('');
+  }
+  const untested = results.requirements.filter((r) => r.outcome === 'untested');
+  const mustUntested = untested.filter((r) => r.level === 'MUST').length;
+  // Covered by checks that did not run (an interrupted run, a shard): not run, never "no check".
+  const notRun = results.requirements.filter((r) => r.outcome === 'not-run').length;
+  lines.push(
+    '## Requirements',
+    '',
+    `${results.requirements.length} requirements; ${untested.length} untested${mustUntested ? ` (**${mustUntested} MUST**)` : ''}${notRun ? `; ${notRun} not run (their checks did not run)` : ''}. A requirement takes the worst outcome the checks that cover it give it; a schema check fails only the fields its findings name.`,
+    '',
+    '<details><summary>Every requirement with the checks that cover it</summary>',
+    '',
+    ...matrix(results),
+    '',
+    '</details>',
+    '',
+  );
+  if (results.errors.length > 0) lines.push('## Errors', '', ...results.errors.map((e) => `- ${clip(oneLine(e), 500)}`), '');
+  if (results.preflight && results.preflight.length > 0) {
+    lines.push('## Preflight', '', 'Reads sent before any check, to catch configuration mistakes:', '');
+    lines.push(...results.preflight.map((e) => `- ${e.method} ${code(e.url)} answered ${e.status}`), '');
+  }
+  if (results.created.length > 0) {
+    lines.push(
+      '## Created by this run',
+      '',
+      `${createdSummary(results).replace(/^created/, 'Created')} on the target; ids in results.json \`created[]\`:`,
+      '',
+    );
+    lines.push(
+      results.created
+        .slice(0, 30)
+        .map((c) => code(c.id))
+        .join(' ') + (results.created.length > 30 ? ` and ${results.created.length - 30} more` : ''),
+      '',
+    );
+  }
+  lines.push('---', '', `Replay: ${code(replayCommand(results))} ${replayNote(results)}`.trimEnd(), '');
+  return lines.join('\n');
+}

@@ -1,0 +1,92 @@
+/** Words every report shares, so the console, report.md and report.html never disagree. */
+import { runCommand } from '../../config/invoked-as.js';
+import type { Results, Verdict } from '../results.js';
+
+export const VERDICT_TEXT: Record<Verdict, { label: string; sentence: string }> = {
+  conformant: { label: 'CONFORMANT', sentence: 'No requirement of the spec is broken.' },
+  'non-conformant': {
+    label: 'NON-CONFORMANT',
+    sentence: 'The target breaks at least one requirement of the spec (or, with --strict, a convention).',
+  },
+  inconclusive: { label: 'INCONCLUSIVE', sentence: 'Some checks could not finish (throttling or time-outs): no verdict can be given.' },
+  'could-not-run': { label: 'COULD NOT RUN', sentence: 'The suite could not complete; see the errors at the end.' },
+  interrupted: {
+    label: 'INTERRUPTED',
+    sentence: 'The run did not finish (it was stopped, or is still running): nothing is judged; see why at the end.',
+  },
+};
+
+/**
+ * What a run did not cover though it may read as whole: no writes (--read-only), no second caller,
+ * checks skipped. A CONFORMANT banner names these, so reduced coverage is never hidden below it.
+ */
+export function reducedCoverage(results: Pick<Results, 'readOnly' | 'target' | 'summary'>): string[] {
+  const reasons: string[] = [];
+  if (results.readOnly) reasons.push('--read-only (no write was sent)');
+  if (!results.target.embedded && results.target.secondCaller === false) reasons.push('no second caller (tenant isolation not checked)');
+  if (results.summary.skip > 0) reasons.push(`${results.summary.skip} check(s) skipped`);
+  return reasons;
+}
+
+/** Quoted for a POSIX shell only when it needs to be, so ordinary ids stay easy to read. */
+const shellWord = (value: string): string => (/^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
+
+/**
+ * The command that replays this run: every option that changes what is sent (target, Users, write
+ * budget, seed, effort). Tokens are never on it, not even as "$VARIABLE": a token flag puts the token in
+ * every process listing and in npm's echo (the CLI warns about it), so they come from the environment
+ * or .env, and replayNote says which.
+ */
+export function replayCommand(
+  results: Pick<Results, 'target' | 'seed' | 'runs' | 'readOnly' | 'maxWrites' | 'strict' | 'shard'>,
+  command: string = runCommand(),
+): string {
+  const parts = [command];
+  const { target } = results;
+  if (!target.embedded) parts.push(`--base-url ${shellWord(target.baseUrl)}`);
+  if (!target.embedded && target.userId !== undefined) parts.push(`--user-id ${shellWord(target.userId)}`);
+  if (!target.embedded && target.userIdB !== undefined) parts.push(`--user-id-b ${shellWord(target.userIdB)}`);
+  parts.push(`--seed ${results.seed}`, `--runs ${results.runs}`);
+  if (results.readOnly) parts.push('--read-only');
+  if (results.maxWrites !== undefined) parts.push(`--max-writes ${results.maxWrites}`);
+  if (results.strict) parts.push('--strict');
+  if (results.shard) parts.push(`--shard ${results.shard}`);
+  return parts.join(' ');
+}
+
+/** What the replay line needs from the environment: the tokens it leaves out. */
+export function replayNote(results: Pick<Results, 'target'>): string {
+  if (results.target.embedded) return '';
+  return results.target.secondCaller
+    ? '(tokens from CONFORMANCE_TOKEN and CONFORMANCE_TOKEN_B in the environment or .env)'
+    : '(the token from CONFORMANCE_TOKEN in the environment or .env)';
+}
+
+/** The `check` of a resource known only from created.json: a check that did not end created it. */
+export const UNFINISHED_CREATOR = '(a check that did not end)';
+
+/** Why a check creates User Banks, as a reader of the footprint wants it. */
+function creationPurpose(check: string): string {
+  if (check === UNFINISHED_CREATOR) return 'by checks that did not end (listed in created.json)';
+  if (check.startsWith('pagination.')) return 'paging data (the list checks need 101 User Banks)';
+  if (check === 'user-banks.create.concurrent') return 'created at once';
+  if (check.startsWith('user-banks.create.invalid.'))
+    return 'bodies the checks expected refused (a 4xx is the convention), accepted by the target';
+  if (check.startsWith('user-banks.create.')) return 'valid bodies of the creation properties';
+  if (check.startsWith('isolation.')) return 'the isolation probe';
+  if (check.startsWith('auth.')) return 'requests with bad credentials the target accepted';
+  if (check.startsWith('robustness.')) return 'unusual but legal create requests';
+  if (check.startsWith('sequences.')) return 'creates of the stateful sequences';
+  return check;
+}
+
+/** How many resources the run created and why, e.g. "created 21 resource(s): 12 valid bodies ..., 8 created at once, 1 the isolation probe". */
+export function createdSummary(results: Pick<Results, 'created'>): string {
+  const byPurpose = new Map<string, number>();
+  for (const { check, purpose } of results.created) {
+    const why = purpose ?? creationPurpose(check);
+    byPurpose.set(why, (byPurpose.get(why) ?? 0) + 1);
+  }
+  const parts = [...byPurpose].sort((a, b) => b[1] - a[1]).map(([purpose, count]) => `${count} ${purpose}`);
+  return `created ${results.created.length} resource(s): ${parts.join(', ')}`;
+}
