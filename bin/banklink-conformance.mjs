@@ -14,7 +14,7 @@ if (process.argv[2] === 'merge-reports') {
   await import('../src/bin/merge-reports.ts');
 } else if (process.argv[2] === 'serve') {
   process.argv.splice(2, 1);
-  await import('../src/reference/serve.ts');
+  await import('../src/lab/serve.ts');
 } else if (process.argv[2] === 'compare') {
   process.argv.splice(2, 1);
   await import('../src/bin/compare.ts');
