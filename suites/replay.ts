@@ -6,7 +6,8 @@
  */
 import type { CallersData } from '../src/methods/replay/callers-data.js';
 import { otherResourceServed, servedToStranger } from '../src/methods/replay/judge.js';
-import { describeReach, replayRun, type ReplayRun } from '../src/methods/replay/replay-run.js';
+import { budgetAtTargetRate } from '../src/http/budget-at-target-rate.js';
+import { describeReach, replayRun, type ReplayRun, READ_REPLAY_BUDGET } from '../src/methods/replay/replay-run.js';
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import { SAME_BUSINESS, requireCallerB } from '../src/methods/steps/caller-b.js';
 import { exampleCreateBody } from '../src/harness/example-body.js';
@@ -34,6 +35,7 @@ function replayOnce(t: Probe): Promise<ReplayRun> {
     hasCallerB,
     readOnly: settings.readOnly,
     createBody: () => ({ ...exampleCreateBody(settings.userIdA, settings.seed), account_number: uniqueAccountNumber() }),
+    budget: budgetAtTargetRate(READ_REPLAY_BUDGET, t.run.client.throttleStats()),
   });
   return slot.pending;
 }

@@ -12,8 +12,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** The files that make many whole runs or wait out a staging's pace, longest first. */
 export const LONGEST = [
-  'faults.test.ts',
   'staging-envelope.test.ts',
+  'faults.test.ts',
   'shared-staging.test.ts',
   'hostile.test.ts',
   'variations.test.ts',

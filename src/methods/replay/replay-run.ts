@@ -77,6 +77,8 @@ export interface ReplayTarget {
   readOnly: boolean;
   /** A valid create body for the caller's User whose account number no other request used. */
   createBody: () => Record<string, string>;
+  /** The reads' request budget (READ_REPLAY_BUDGET, less on a target that throttles: budgetAtTargetRate). */
+  budget?: number;
 }
 
 const asOptions = (spelling: Spelling, auth: AuthChoice, method: 'GET' | 'HEAD' | 'POST' = 'GET'): RequestOptions => ({
@@ -160,17 +162,18 @@ export async function replayRun(target: ReplayTarget): Promise<ReplayRun> {
   const credentials = replayCredentials(target.tokenA, target.hasCallerB);
   const distinct = distinctReads(target.client.log, target.baseUrl, target.userIdA);
   const planned: { read: SampledRead; canonical: Spelling; plan: PlannedReplay[] }[] = [];
+  const budget = target.budget ?? READ_REPLAY_BUDGET;
   let requests = 0;
   for (const read of distinct) {
     const { canonical, plan } = planRead(read, credentials);
     const cost = plan.length + (target.hasCallerB ? 2 : 1);
     // Reads are ordered every kind first (sample.ts): a dearer one past the budget does not stop a cheaper one after it.
-    if (requests + cost > READ_REPLAY_BUDGET) continue;
+    if (requests + cost > budget) continue;
     requests += cost;
     planned.push({ read, canonical, plan });
   }
   const reads = await inBatches(planned, READS_IN_FLIGHT, ({ read, canonical, plan }) => replayRead(target, read, canonical, plan));
-  const reach: ReplayReach = { distinct: distinct.length, replayed: reads.length, requests, budget: READ_REPLAY_BUDGET };
+  const reach: ReplayReach = { distinct: distinct.length, replayed: reads.length, requests, budget };
   return { reads, reach, ...(await replayCreates(target, credentials)) };
 }
 

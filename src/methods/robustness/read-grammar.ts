@@ -224,7 +224,11 @@ export interface ReadGrammarCoverage extends GrammarCoverage {
   budget: number;
 }
 
-export function readGrammar(m: ReadMaterials, seed: number): { requests: UnusualRequest[]; coverage: ReadGrammarCoverage } {
+export function readGrammar(
+  m: ReadMaterials,
+  seed: number,
+  budget: number = READ_GRAMMAR_BUDGET,
+): { requests: UnusualRequest[]; coverage: ReadGrammarCoverage } {
   const operations = [listUserBanks(m), getUser(m), listRfpRegistrations(m)];
   const plans = operations.map((op) => ({
     op,
@@ -238,7 +242,7 @@ export function readGrammar(m: ReadMaterials, seed: number): { requests: Unusual
   const covered: ReadGrammarCoverage['operations'] = [];
   for (const { op, plan: full } of plans) {
     // Over budget, each operation keeps its share of rows; pairwise() then says how many pairs those rows cover.
-    const share = wanted <= READ_GRAMMAR_BUDGET ? full.rows.length : Math.floor((full.rows.length * READ_GRAMMAR_BUDGET) / wanted);
+    const share = wanted <= budget ? full.rows.length : Math.floor((full.rows.length * budget) / wanted);
     const plan = share >= full.rows.length ? full : truncated(op, seed, share);
     requests.push(...plan.rows.map(op.request));
     covered.push({
@@ -257,7 +261,7 @@ export function readGrammar(m: ReadMaterials, seed: number): { requests: Unusual
       pairs: covered.reduce((s, o) => s + o.pairs, 0),
       covered: covered.reduce((s, o) => s + o.covered, 0),
       requests: requests.length,
-      budget: READ_GRAMMAR_BUDGET,
+      budget,
     },
   };
 }

@@ -15,7 +15,8 @@ import { crossCallerWrite } from '../steps/cross-caller-write.js';
 import { listingBeforeRefusedWrites } from '../steps/refused-writes.js';
 import { createGrammar, type GrammarCoverage } from './create-grammar.js';
 import { filterNearMisses } from './filter-near-misses.js';
-import { readGrammar, type ReadGrammarCoverage, type ReadMaterials } from './read-grammar.js';
+import { budgetAtTargetRate } from '../../http/budget-at-target-rate.js';
+import { readGrammar, type ReadGrammarCoverage, type ReadMaterials, READ_GRAMMAR_BUDGET } from './read-grammar.js';
 import { isWrite, systematicUnusualRequests, unusualRequest, type UnusualRequest } from './unusual-request.js';
 
 /**
@@ -104,7 +105,8 @@ export async function sendUnusual(t: Probe, request: UnusualRequest): Promise<Ex
 export function screenUnusualRequests(t: Probe): Promise<Screened[]> {
   const holder = screens(t.run.client);
   holder.screen ??= (async () => {
-    holder.readGrammar = readGrammar(await readMaterials(t), t.settings.seed);
+    const budget = budgetAtTargetRate(READ_GRAMMAR_BUDGET, t.run.client.throttleStats());
+    holder.readGrammar = readGrammar(await readMaterials(t), t.settings.seed, budget);
     const examples = unusualExamples(t);
     const requests = [
       ...examples,
