@@ -1,7 +1,7 @@
 /**
  * The run's shared state built from its settings: one HTTP client (one connection pool, one write
  * budget, one exchange log) and one redactor that learns the personal data of every answer. Kept
- * apart from vitest's inject so the bench builds its client exactly as the checks use it.
+ * apart from the check engine so the bench builds its client exactly as the checks use it.
  */
 import { HttpClient } from '../http/client.js';
 import { targetOptionsFrom } from '../http/client-options.js';

@@ -1,5 +1,5 @@
 /**
- * Every check of the suite, by id. The suites' vitest tests are named by these ids; a self-test
+ * Every check of the suite, by id. The suites declare their checks by these ids; a self-test
  * proves the two sets are equal, so --list, coverage and the reports never disagree with what runs.
  */
 import { requirement, type RequirementId } from '../../core/requirements.js';

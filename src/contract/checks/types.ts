@@ -23,7 +23,7 @@ export const AREAS = [
 export type Area = (typeof AREAS)[number];
 
 export interface CheckSpec {
-  /** Stable id, also the vitest test name: `<area>.<behaviour>`. */
+  /** Stable id, the one a suite declares the check by: `<area>.<behaviour>`. */
   id: string;
   area: Area;
   /** The requirement this check proves; its level decides fail (MUST) or warn (SHOULD). */
@@ -61,7 +61,7 @@ export interface CreatedResource {
   purpose?: string;
 }
 
-/** What a check leaves in vitest's task.meta for the reporter; plain JSON. */
+/** What a check's run gives the run's results; plain JSON. */
 /**
  * What a request grammar explored (src/methods/robustness/): its components with how many value classes each
  * has, and how many of the pairs of classes of two components the requests covered (issue 41).

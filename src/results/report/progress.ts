@@ -47,7 +47,7 @@ export class Progress {
     }
   }
 
-  /** Called as vitest collects each suite file; the registry's count wins when it is known. */
+  /** Called as the check engine plans the run (its shard's checks); the registry's count wins when it is known. */
   addTotal(count: number): void {
     this.collected += count;
   }
