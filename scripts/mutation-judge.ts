@@ -21,8 +21,8 @@
  *   node --import tsx scripts/mutation-judge.ts --only lists-desc-offset-capped   # one target (or "baseline")
  *
  * With --fault the reference has a catalogued fault on, as a mutant would: the judgement must be
- * "not conformant". --again-without-faults judges once more on the same warm runner, faults off, as
- * Stryker's next mutant would be: a run cut short by --fail-fast must leave the runner whole.
+ * "not conformant". --again-without-faults judges once more in the same process, faults off, as
+ * Stryker's next mutant would be: a run cut short by --fail-fast must leave the process able to judge again.
  */
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../src/config/config.js';

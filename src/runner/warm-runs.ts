@@ -2,7 +2,7 @@
  * Conformance runs made one after another in one process, on suite runners kept warm: the CLI's run
  * (its flags through loadConfig, then the one pipeline of src/runner/conformance-run.ts) without
  * starting node and tsx each time, which is most of a short run's cost. The project's fault
- * and variation matrices make a hundred runs through it (test/support/warm-pool.ts); the CLI itself
+ * and variation matrices make a hundred runs through it (test/support/in-process-runs.ts); the CLI itself
  * is proven as a process by the other matrix tests. Only runs against a --base-url: the embedded
  * reference belongs to the CLI.
  */

@@ -34,7 +34,7 @@ function judge(args: string[]): Promise<{ code: number | null; stdout: string; s
   });
 }
 
-test('a fault is judged not conformant at its first failing check, and the same warm runner then judges the clean reference conformant in all five runs', async () => {
+test('a fault is judged not conformant at its first failing check, and the same process then judges the clean reference conformant in all five runs', async () => {
   const run = await judge(['--fault', 'auth-token-prefix-accepted', '--again-without-faults']);
   const lines = run.stdout.trim().split('\n');
   expect(lines, run.stderr).toHaveLength(2);

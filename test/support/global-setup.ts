@@ -1,4 +1,4 @@
-/** Before any test file: the bundles the matrix starts the CLI and the warm runners from. */
+/** Before any test file: the bundle the matrix starts the CLI from. */
 import { buildBundles } from './cli-bundle.js';
 
 export default async function setup(): Promise<void> {
