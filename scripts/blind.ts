@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { packageRoot } from '../src/core/paths.js';
 import { freshBundles } from '../test/support/cli-bundle.js';
 import { runCli } from '../test/support/run-cli.js';
-import { decideRun, type RunDecision } from './decided-run.js';
+import { decidedRun, type RunDecision } from './decided-run.js';
 
 export interface BlindTarget {
   baseUrl: string;
@@ -34,6 +34,8 @@ export interface BlindTarget {
 export interface CliChoice {
   entry?: string[];
   timeoutMs?: number;
+  /** How a run is started (runCli); a test's stand-in for a CLI that cannot start at all. */
+  start?: typeof runCli;
 }
 
 export type BlindVerdict = 'caught' | 'missed' | 'undecided' | 'crashed' | 'conformant' | 'falsely failed';
@@ -76,12 +78,14 @@ export async function runAgainst(
   seed: string,
   cli: CliChoice = {},
 ): Promise<{ decision: RunDecision; run: Awaited<ReturnType<typeof runCli>> }> {
-  const run = await runCli(['--base-url', target.baseUrl, '--user-id', target.userIdA, '--user-id-b', target.userIdB, '--seed', seed], {
-    env: { CONFORMANCE_TOKEN: target.tokenA, CONFORMANCE_TOKEN_B: target.tokenB },
-    timeoutMs: cli.timeoutMs ?? 240_000,
-    ...(cli.entry ? { entry: cli.entry } : {}),
-  });
-  return { decision: decideRun(run), run };
+  const args = ['--base-url', target.baseUrl, '--user-id', target.userIdA, '--user-id-b', target.userIdB, '--seed', seed];
+  return decidedRun(() =>
+    (cli.start ?? runCli)(args, {
+      env: { CONFORMANCE_TOKEN: target.tokenA, CONFORMANCE_TOKEN_B: target.tokenB },
+      timeoutMs: cli.timeoutMs ?? 240_000,
+      ...(cli.entry ? { entry: cli.entry } : {}),
+    }),
+  );
 }
 
 /**

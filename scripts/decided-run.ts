@@ -37,3 +37,22 @@ export function decideRun(run: CliRun): RunDecision {
   }
   return { decided: false, why: 'crashed', detail: [`exit ${run.code} but results.json says ${results.verdict}: ${lastLine(run.stderr)}`] };
 }
+
+/**
+ * One run through `start`, decided. A CLI that cannot even be started (a bundle whose sources
+ * changed during the measurement, a spawn error) is a crash of the instrument for that run, never a
+ * verdict on the target and never the end of the whole measurement.
+ */
+export async function decidedRun(start: () => Promise<CliRun>): Promise<{ decision: RunDecision; run: CliRun }> {
+  const began = Date.now();
+  try {
+    const run = await start();
+    return { decision: decideRun(run), run };
+  } catch (error) {
+    const message = (error as Error)?.message ?? String(error);
+    return {
+      decision: { decided: false, why: 'crashed', detail: [`the CLI could not be started: ${message}`] },
+      run: { code: null, stdout: '', stderr: message, reportDir: '', durationMs: Date.now() - began },
+    };
+  }
+}

@@ -21,7 +21,7 @@ import { packageRoot } from '../src/core/paths.js';
 import { freshBundles } from '../test/support/cli-bundle.js';
 import { runCli, targetArgs } from '../test/support/run-cli.js';
 import type { CliChoice } from './blind.js';
-import { decideRun } from './decided-run.js';
+import { decidedRun } from './decided-run.js';
 
 /** Every named corner: the staging envelope's and every preset of legitimate variations. */
 const corners: Record<string, Partial<Variation>> = { ...variations, ...envelopeCorners };
@@ -102,12 +102,13 @@ export async function soak(options: SoakOptions): Promise<SoakSummary> {
       const env = reference
         ? {}
         : Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('CONFORMANCE_')) as [string, string][]);
-      const run = await runCli([...target, '--seed', String(firstSeed + i)], {
-        env,
-        timeoutMs: options.cli?.timeoutMs ?? 600_000,
-        ...(options.cli?.entry ? { entry: options.cli.entry } : {}),
-      });
-      const decision = decideRun(run);
+      const { decision, run } = await decidedRun(() =>
+        (options.cli?.start ?? runCli)([...target, '--seed', String(firstSeed + i)], {
+          env,
+          timeoutMs: options.cli?.timeoutMs ?? 600_000,
+          ...(options.cli?.entry ? { entry: options.cli.entry } : {}),
+        }),
+      );
       const outcome: SoakRun = decision.decided
         ? {
             seed: firstSeed + i,

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { startReference, type RunningReference } from '../../src/lab/server.js';
-import { blindVerdict, runAgainst, type BlindOutcome, type BlindTarget } from '../../scripts/blind.js';
+import { blindVerdict, runAgainst, type BlindOutcome, type BlindTarget, type CliChoice } from '../../scripts/blind.js';
 import { soak } from '../../scripts/soak.js';
 import { cliBundle } from '../support/cli-bundle.js';
 
@@ -88,6 +88,22 @@ describe.concurrent('blind runs count only finished runs', () => {
       }
     });
   }
+});
+
+test('a CLI that cannot even be started (a bundle whose sources changed mid-measurement) is that run crashed, not the end of the measurement', async () => {
+  const refuse: CliChoice['start'] = () =>
+    Promise.reject(new Error('the CLI bundle was built from other sources than the checkout: refusing to run old code'));
+  const reference = await startReference({ faults: ['create-auth-skipped'] });
+  try {
+    const { decision, run } = await runAgainst(asBlindTarget(reference), '42', { start: refuse });
+    expect(run.code).toBeNull();
+    expect(blindVerdict(decision, undefined)).toMatchObject({ verdict: 'crashed' });
+    expect(blindVerdict(decision, undefined).detail.join('\n')).toMatch(/could not be started: .*old code/);
+  } finally {
+    await reference.close();
+  }
+  const summary = await soak({ runs: 2, corner: 'baseline', firstSeed: 1, cli: { start: refuse } });
+  expect(summary).toMatchObject({ runs: 2, decided: 0, failed: 0, undecided: 2 });
 });
 
 test('a soak counts crashed runs as undecided, never as failed', async () => {
