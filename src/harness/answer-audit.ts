@@ -15,7 +15,7 @@
 import { sameInstant } from '../core/domain/iso8601.js';
 import { isRecord } from '../core/domain/is-record.js';
 import type { Exchange } from '../http/exchange.js';
-import { isSuccess } from '../http/exchange.js';
+import { isSuccess, sentObject } from '../http/exchange.js';
 import { describeViolations, validate, type SchemaName } from '../contract/schema/validator.js';
 import { violatedRequirements } from '../contract/schema/violated-requirements.js';
 import { operationOf } from './invariants/seen-exchange.js';
@@ -107,13 +107,8 @@ export class AnswerAudit {
   }
 
   private inspectCreate(exchange: Exchange, what: string): void {
-    let sent: unknown;
-    try {
-      sent = JSON.parse(exchange.request.body ?? '');
-    } catch {
-      return;
-    }
-    if (!isRecord(sent) || !isRecord(exchange.json)) return;
+    const sent = sentObject(exchange);
+    if (sent === undefined || !isRecord(exchange.json)) return;
     for (const [field, requirement] of [
       ['account_number', 'create_user_bank.returned_as_given'],
       ['routing_number', 'create_user_bank.returned_as_given'],

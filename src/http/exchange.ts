@@ -1,3 +1,5 @@
+import { isRecord } from '../core/domain/is-record.js';
+
 /** One request and its answer, kept raw in memory; evidence.ts makes the redacted view that is printed. */
 export interface ExchangeRequest {
   method: string;
@@ -33,6 +35,16 @@ export const isServerError = (exchange: Exchange): boolean => exchange.status >=
 export function envelopeData(exchange: Exchange): unknown[] | undefined {
   const body = exchange.json as { data?: unknown } | undefined;
   return body && typeof body === 'object' && Array.isArray(body.data) ? body.data : undefined;
+}
+
+/** The JSON object the request sent as its body, or undefined when the body is absent, not JSON or not an object. */
+export function sentObject(exchange: Exchange): Record<string, unknown> | undefined {
+  try {
+    const body: unknown = JSON.parse(exchange.request.body ?? '');
+    return isRecord(body) ? body : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** What the run keeps of every exchange: no bodies, so the log stays small on long walks. */

@@ -14,7 +14,7 @@
  */
 import { isRecord } from '../../core/domain/is-record.js';
 import type { Exchange } from '../../http/exchange.js';
-import { isSuccess } from '../../http/exchange.js';
+import { isSuccess, sentObject } from '../../http/exchange.js';
 import type { ExchangeInvariant } from './invariant.js';
 import { itemsOf } from './seen-exchange.js';
 
@@ -44,13 +44,8 @@ export function noPhantomWrites(startedAt = Date.now()): ExchangeInvariant {
     inspect(seen) {
       const { exchange } = seen;
       if (seen.operation === 'create') {
-        let body: unknown;
-        try {
-          body = JSON.parse(exchange.request.body ?? '');
-        } catch {
-          return;
-        }
-        if (!isRecord(body) || !ours(body.account_number)) return;
+        const body = sentObject(exchange);
+        if (body === undefined || !ours(body.account_number)) return;
         const definite = exchange.status < 500 && !UNDECIDED.has(exchange.status);
         (definite ? sent : undecided).add(body.account_number);
         if (isSuccess(exchange) && isRecord(exchange.json) && typeof exchange.json.id === 'string') answered.add(exchange.json.id);

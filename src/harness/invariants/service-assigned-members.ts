@@ -6,7 +6,7 @@
  * verification_status that is not the spec's known value. The RTP flags are booleans: a service may
  * well assign the value a body sent, so they prove nothing here.
  */
-import { isSuccess } from '../../http/exchange.js';
+import { isSuccess, sentObject } from '../../http/exchange.js';
 import { isRecord } from '../../core/domain/is-record.js';
 import type { ExchangeInvariant } from './invariant.js';
 
@@ -27,13 +27,8 @@ export const serviceAssignedMembers: ExchangeInvariant = {
   inspect(seen, report) {
     const { exchange } = seen;
     if (seen.operation !== 'create' || !isSuccess(exchange) || !isRecord(exchange.json)) return;
-    let sent: unknown;
-    try {
-      sent = JSON.parse(exchange.request.body ?? '');
-    } catch {
-      return;
-    }
-    if (!isRecord(sent)) return;
+    const sent = sentObject(exchange);
+    if (sent === undefined) return;
     const now = Date.now();
     for (const member of ['id', 'created_at', 'status', 'verification_status']) {
       if (!sentOwnValue(member, sent[member], now) || exchange.json[member] !== sent[member]) continue;
