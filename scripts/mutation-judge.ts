@@ -75,9 +75,6 @@ export class MutantJudge {
     return { killed: false, reason: `conformant in all ${runs} run(s)`, runs };
   }
 
-  /** Nothing is kept between judgements but the loaded suites (src/runner/check-engine.ts). */
-  async close(): Promise<void> {}
-
   /** One conformance run as the CLI makes it; undefined when it is conformant, else what was wrong. */
   private async runAgainst(
     reference: Awaited<ReturnType<typeof startReference>>,
@@ -125,19 +122,15 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
       throw new Error(`--only ${only}: not one of ${JUDGE_TARGETS.map((t) => t.variation ?? 'baseline').join(', ')}`);
   }
   let killed = false;
-  try {
-    for (const faultsOn of args.includes('--again-without-faults') ? [faults, []] : [faults]) {
-      judge.faults = faultsOn;
-      const started = Date.now();
-      const judgement = await judge.judge();
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      console.log(
-        `${faultsOn.length > 0 ? `faults ${faultsOn.join(', ')}` : 'no fault'}: ${judgement.killed ? 'not conformant' : 'conformant'}: ${judgement.reason} (${judgement.runs} runs, ${seconds} s)`,
-      );
-      killed ||= judgement.killed;
-    }
-  } finally {
-    await judge.close();
+  for (const faultsOn of args.includes('--again-without-faults') ? [faults, []] : [faults]) {
+    judge.faults = faultsOn;
+    const started = Date.now();
+    const judgement = await judge.judge();
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(
+      `${faultsOn.length > 0 ? `faults ${faultsOn.join(', ')}` : 'no fault'}: ${judgement.killed ? 'not conformant' : 'conformant'}: ${judgement.reason} (${judgement.runs} runs, ${seconds} s)`,
+    );
+    killed ||= judgement.killed;
   }
   process.exitCode = killed ? 1 : 0;
 }

@@ -100,7 +100,6 @@ class ConformanceTestRunner {
   }
 
   async dispose() {
-    await this.judge?.close();
     this.judge = undefined;
   }
 

@@ -43,7 +43,4 @@ export class WarmRuns {
     });
     return { code: done.code, stdout: done.redactor.text(summaryText(done.results, PLAIN, done.files)), reportDir, results: done.results };
   }
-
-  /** Nothing is kept between runs but the loaded suites: kept so its callers need not change. */
-  async close(): Promise<void> {}
 }

@@ -75,6 +75,5 @@ describe.concurrent('every fault is caught by the check aimed at it', () => {
 });
 
 afterAll(() => {
-  pool.close();
   console.log(['', `detection table (${faults.length} faults):`, ...rows.sort()].join('\n'));
 });

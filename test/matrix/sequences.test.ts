@@ -6,14 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { startReference } from '../../src/lab/server.js';
 import { targetArgs } from '../support/run-cli.js';
 import { shardOfCheck } from '../support/shard-of-check.js';
 import { InProcessRuns } from '../support/in-process-runs.js';
 
 const pool = new InProcessRuns(1);
-afterAll(() => pool.close());
 
 const shard = await shardOfCheck('sequences.caller-data.agrees');
 

@@ -6,7 +6,7 @@
  * another writer adding User Banks meanwhile (conformant in variations.test.ts), a lost page and a
  * refused write kept are still told apart from the other writer's banks.
  */
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { writesForFullRuns } from '../../src/core/write-plan.js';
 import { faultNamed, type FaultName } from '../../src/lab/faults/index.js';
 import { startReference } from '../../src/lab/server.js';
@@ -15,7 +15,6 @@ import { InProcessRuns } from '../support/in-process-runs.js';
 
 /** The CLI's runs in this process (test/support/in-process-runs.ts): these judge verdicts, not the process. */
 const pool = new InProcessRuns(2);
-afterAll(() => pool.close());
 
 /** The fault on top of the variation is still caught by the check aimed at it, and the run fails. */
 async function expectCaughtOn(variation: string, name: FaultName): Promise<void> {

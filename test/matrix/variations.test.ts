@@ -44,6 +44,5 @@ describe.concurrent('every legitimate variation passes', () => {
 });
 
 afterAll(() => {
-  pool.close();
   console.log(['', 'variation verdicts:', ...table.sort()].join('\n'));
 });

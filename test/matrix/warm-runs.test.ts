@@ -4,13 +4,12 @@
  * only honest while such a run judges as the CLI does: the same target and seed, run both ways, must give
  * the same exit code, verdict and outcome of every check, and a shard the same checks.
  */
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { startReference } from '../../src/lab/server.js';
 import { runCli, targetArgs, type CliRun } from '../support/run-cli.js';
 import { InProcessRuns } from '../support/in-process-runs.js';
 
 const pool = new InProcessRuns(1);
-afterAll(() => pool.close());
 
 const outcomes = (run: CliRun): Record<string, string> => Object.fromEntries((run.results?.checks ?? []).map((c) => [c.id, c.outcome]));
 

@@ -6,43 +6,39 @@
  * within its bound fails the test that asked (its requests are bounded, so it ends on its own).
  */
 import { WarmRuns } from '../../src/runner/warm-runs.js';
+import { atMost } from './at-most.js';
 import type { CliRun } from './run-cli.js';
 
 export class InProcessRuns {
   private readonly runs = new WarmRuns();
-  private readonly waiting: (() => void)[] = [];
-  private inFlight = 0;
+  private readonly inTurn: ReturnType<typeof atMost>;
 
-  constructor(private readonly size: number) {}
-
-  /** One run, as runCli would make it (tokens from the arguments, as targetArgs gives them). */
-  async run(argv: string[], options: { env?: Record<string, string>; boundMs?: number } = {}): Promise<CliRun> {
-    while (this.inFlight >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.inFlight += 1;
-    const started = Date.now();
-    const boundMs = options.boundMs ?? 150_000;
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`the run did not end within ${boundMs} ms: ${argv.join(' ')}`)), boundMs);
-      });
-      const run = await Promise.race([this.runs.run(argv, options.env ?? {}), late]);
-      return {
-        code: run.code,
-        stdout: run.stdout,
-        stderr: '',
-        reportDir: run.reportDir,
-        results: run.results,
-        durationMs: Date.now() - started,
-      };
-    } finally {
-      clearTimeout(timer);
-      this.inFlight -= 1;
-      this.waiting.shift()?.();
-    }
+  constructor(size: number) {
+    this.inTurn = atMost(size);
   }
 
-  close(): void {
-    void this.runs.close();
+  /** One run, as runCli would make it (tokens from the arguments, as targetArgs gives them). */
+  run(argv: string[], options: { env?: Record<string, string>; boundMs?: number } = {}): Promise<CliRun> {
+    return this.inTurn(async () => {
+      const started = Date.now();
+      const boundMs = options.boundMs ?? 150_000;
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const late = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`the run did not end within ${boundMs} ms: ${argv.join(' ')}`)), boundMs);
+        });
+        const run = await Promise.race([this.runs.run(argv, options.env ?? {}), late]);
+        return {
+          code: run.code,
+          stdout: run.stdout,
+          stderr: '',
+          reportDir: run.reportDir,
+          results: run.results,
+          durationMs: Date.now() - started,
+        };
+      } finally {
+        clearTimeout(timer);
+      }
+    });
   }
 }
