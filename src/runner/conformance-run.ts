@@ -13,6 +13,7 @@ import type { Config } from '../config/config.js';
 import type { Comparison } from '../results/compare/diff.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
 import type { Redactor } from '../http/redact.js';
+import type { TrafficRecord } from '../http/traffic-record.js';
 import type { RunningReference } from '../lab/server.js';
 import { CREATED_JOURNAL, CreatedJournal } from '../results/report/created-journal.js';
 import { harPlace, writeReports } from '../results/report/write.js';
@@ -70,15 +71,17 @@ export async function conformanceRun(options: ConformanceRunOptions): Promise<Co
   const resultsOf = runResultsFor(config, given, startedAt, redactor);
   const har = reportDir === undefined ? undefined : harPlace(reportDir, config.har);
   const named = har === undefined ? {} : { har: har.name };
+  /** The reports of `results` with the run's traffic, when there is a report directory; the files written. */
+  const report = (results: Results, records: TrafficRecord[], dropped: number, sinceBaseline?: Comparison): string[] =>
+    reportDir === undefined || har === undefined
+      ? []
+      : writeReports(reportDir, results, redactor, sinceBaseline, { records, dropped, path: har.path });
 
   const checked = await preflight(given, redactor);
   if (checked.refusal !== undefined) {
     // The reads that show the mistake are kept, so the report says what the target answered.
     const results = resultsOf([], [checked.refusal], checked.exchanges, named);
-    const files =
-      reportDir === undefined || har === undefined
-        ? []
-        : writeReports(reportDir, results, redactor, undefined, { records: checked.records, dropped: 0, path: har.path });
+    const files = report(results, checked.records, 0);
     return { results, code: exitCodeFor(results.verdict), redactor, refusal: checked.refusal, files };
   }
   options.onChecksStart?.(resultsOf, checked.exchanges);
@@ -90,13 +93,6 @@ export async function conformanceRun(options: ConformanceRunOptions): Promise<Co
     ...named,
   });
   const sinceBaseline = options.compare?.(results);
-  const files =
-    reportDir === undefined || har === undefined
-      ? []
-      : writeReports(reportDir, results, redactor, sinceBaseline, {
-          records: [...checked.records, ...run.exchanges],
-          dropped: run.exchangesDropped,
-          path: har.path,
-        });
+  const files = report(results, [...checked.records, ...run.exchanges], run.exchangesDropped, sinceBaseline);
   return { results, code: exitCodeFor(results.verdict), redactor, run, files, ...(sinceBaseline ? { sinceBaseline } : {}) };
 }
