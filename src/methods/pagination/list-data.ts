@@ -24,11 +24,9 @@ export interface ListData {
   shortfall?: string;
   /** Pages a small-limit walk may take on this target (fewer on a slow one), see pagesWithin. */
   smallWalkPages: number;
-  /** Milliseconds a page of the reference walk took (the target's rate, walked alone): the other walks' time caps derive from it. */
-  msPerPage: number;
 }
 
-/** Per run: the list data once loaded, which check loaded it, and the reference walk's rate as soon as it is known. */
+/** Per run: the list data once loaded, which check loaded it, and the reference walk's milliseconds a page (the target's rate, walked alone), which the other walks' time caps derive from. */
 const loadedOf = perRun((): { data?: Promise<ListData>; loader?: Probe; msPerPage?: number } => ({}));
 
 /** The list data; a check other than the one that loaded it gets the reference walk's evidence attached. */
@@ -49,7 +47,7 @@ async function load(t: Probe): Promise<ListData> {
   // A third of a check's time bound per small walk: the checks that wait for several walks run them side by side.
   const msPerPage = (performance.now() - started) / Math.max(1, first.pages.length);
   loadedOf(t.run.client).msPerPage = msPerPage;
-  const settle = settled(pagesWithin(t.settings.checkTimeoutMs / 3, msPerPage), msPerPage);
+  const settle = settled(pagesWithin(t.settings.checkTimeoutMs / 3, msPerPage));
   if (first.end !== 'complete') return settle(first, 0);
   const have = new Set(idsOf(first.items)).size;
   const need = ITEMS_FOR_DEFAULT - have;
@@ -102,8 +100,8 @@ export const timeCapFor = (t: Probe, pages: number): number =>
   );
 
 const settled =
-  (smallWalkPages: number, msPerPage: number) =>
+  (smallWalkPages: number) =>
   (reference: WalkResult, created: number, shortfall?: string): ListData => {
     const total = reference.end === 'complete' ? new Set(idsOf(reference.items)).size : undefined;
-    return { reference, total, created, smallWalkPages, msPerPage, ...(shortfall !== undefined ? { shortfall } : {}) };
+    return { reference, total, created, smallWalkPages, ...(shortfall !== undefined ? { shortfall } : {}) };
   };
