@@ -4,7 +4,7 @@
  * (one per operation and variant, shared through memoized promises: src/methods/steps/auth-attempts.ts)
  * feed the conventions of RFC 6750 and RFC 9110 at warn level, so the target sees each bad request once.
  */
-import { authOperations, resourceDataIn, type AuthOperationKey, type CredentialKind } from '../src/contract/checks/auth.js';
+import { authOperations, resourceDataIn, type AuthOperationKey, type CredentialKind } from '../src/contract/checks/auth-operations.js';
 import { isHttpError } from '../src/http/errors.js';
 import { isSuccess, type Exchange } from '../src/http/exchange.js';
 import { allAttempts, requestFor, settle, type Attempt, type Settled } from '../src/methods/steps/auth-attempts.js';

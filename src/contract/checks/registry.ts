@@ -3,7 +3,7 @@
  * proves the two sets are equal, so --list, coverage and the reports never disagree with what runs.
  */
 import { requirement, type RequirementId } from '../../core/requirements.js';
-import { authChecks } from './auth.js';
+import { authChecks } from './auth-operations.js';
 import { httpChecks } from './http.js';
 import { isolationChecks } from './isolation.js';
 import { paginationChecks } from './pagination.js';
