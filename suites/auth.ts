@@ -4,7 +4,7 @@
  * (one per operation and variant, shared through memoized promises: src/methods/steps/auth-attempts.ts)
  * feed the conventions of RFC 6750 and RFC 9110 at warn level, so the target sees each bad request once.
  */
-import { authOperations, resourceDataIn, type AuthOperationKey, type CredentialKind } from '../src/contract/checks/auth.js';
+import { authOperations, resourceDataIn, type AuthOperationKey, type CredentialKind } from '../src/contract/checks/auth-operations.js';
 import { isHttpError } from '../src/http/errors.js';
 import { isSuccess, type Exchange } from '../src/http/exchange.js';
 import { allAttempts, requestFor, settle, type Attempt, type Settled } from '../src/methods/steps/auth-attempts.js';
@@ -13,7 +13,43 @@ import type { Probe } from '../src/harness/probe.js';
 
 inSuite('auth');
 
-/** The refusal check of one operation and one kind of bad credentials. */
+const kindTitle: Record<CredentialKind, string> = {
+  'missing-credentials': 'without credentials (no header, an empty value, "Bearer" alone, the token in a query parameter) is refused',
+  'unknown-token': 'with "Bearer" and a token the target never issued is refused',
+  'other-scheme': 'with another scheme ("Basic" credentials, "Token <token>", the bare token) is refused',
+  'near-miss-token':
+    'with "Bearer" and a token that is almost the caller\'s (one character changed, removed or added, other letter case, its first half), or with something before or after "Bearer <token>", is refused',
+};
+
+/** The same kinds in a few words, for titles of at most 90 characters. */
+const kindShort: Record<CredentialKind, string> = {
+  'missing-credentials': 'without credentials',
+  'unknown-token': 'with a token never issued',
+  'other-scheme': 'with another scheme than Bearer',
+  'near-miss-token': "with a token almost the caller's",
+};
+
+/**
+ * One check per operation and kind of bad credentials, so a defect of one operation (or of one kind
+ * of checking) is named by the check that fails.
+ */
+function refusalCheck(key: AuthOperationKey, kind: CredentialKind): void {
+  const operation = authOperations.find((o) => o.key === key)!;
+  const missing = kind === 'missing-credentials';
+  conformanceCheck(
+    {
+      id: `auth.${key}.${kind}-refused`,
+      area: 'auth',
+      requirement: missing ? operation.requirement : 'auth.bearer',
+      covers: missing ? ['auth.bearer'] : [operation.requirement],
+      title: `${operation.label} ${kindShort[kind]} is refused`,
+      description: `${operation.label} ${kindTitle[kind]}: no 2xx, no resource data`,
+    },
+    refusal(key, kind),
+  );
+}
+
+/** The body of the refusal check of one operation and one kind of bad credentials. */
 function refusal(operation: AuthOperationKey, kind: CredentialKind): CheckBody {
   return async (t) => {
     if (operation === 'create-user-bank' && t.settings.readOnly) {
@@ -53,22 +89,22 @@ function refusal(operation: AuthOperationKey, kind: CredentialKind): CheckBody {
   };
 }
 
-conformanceCheck('auth.create-user-bank.missing-credentials-refused', refusal('create-user-bank', 'missing-credentials'));
-conformanceCheck('auth.create-user-bank.unknown-token-refused', refusal('create-user-bank', 'unknown-token'));
-conformanceCheck('auth.create-user-bank.other-scheme-refused', refusal('create-user-bank', 'other-scheme'));
-conformanceCheck('auth.list-user-banks.missing-credentials-refused', refusal('list-user-banks', 'missing-credentials'));
-conformanceCheck('auth.list-user-banks.unknown-token-refused', refusal('list-user-banks', 'unknown-token'));
-conformanceCheck('auth.list-user-banks.other-scheme-refused', refusal('list-user-banks', 'other-scheme'));
-conformanceCheck('auth.list-rfp-registrations.missing-credentials-refused', refusal('list-rfp-registrations', 'missing-credentials'));
-conformanceCheck('auth.list-rfp-registrations.unknown-token-refused', refusal('list-rfp-registrations', 'unknown-token'));
-conformanceCheck('auth.list-rfp-registrations.other-scheme-refused', refusal('list-rfp-registrations', 'other-scheme'));
-conformanceCheck('auth.get-user.missing-credentials-refused', refusal('get-user', 'missing-credentials'));
-conformanceCheck('auth.get-user.unknown-token-refused', refusal('get-user', 'unknown-token'));
-conformanceCheck('auth.get-user.other-scheme-refused', refusal('get-user', 'other-scheme'));
-conformanceCheck('auth.create-user-bank.near-miss-token-refused', refusal('create-user-bank', 'near-miss-token'));
-conformanceCheck('auth.list-user-banks.near-miss-token-refused', refusal('list-user-banks', 'near-miss-token'));
-conformanceCheck('auth.list-rfp-registrations.near-miss-token-refused', refusal('list-rfp-registrations', 'near-miss-token'));
-conformanceCheck('auth.get-user.near-miss-token-refused', refusal('get-user', 'near-miss-token'));
+refusalCheck('create-user-bank', 'missing-credentials');
+refusalCheck('create-user-bank', 'unknown-token');
+refusalCheck('create-user-bank', 'other-scheme');
+refusalCheck('list-user-banks', 'missing-credentials');
+refusalCheck('list-user-banks', 'unknown-token');
+refusalCheck('list-user-banks', 'other-scheme');
+refusalCheck('list-rfp-registrations', 'missing-credentials');
+refusalCheck('list-rfp-registrations', 'unknown-token');
+refusalCheck('list-rfp-registrations', 'other-scheme');
+refusalCheck('get-user', 'missing-credentials');
+refusalCheck('get-user', 'unknown-token');
+refusalCheck('get-user', 'other-scheme');
+refusalCheck('create-user-bank', 'near-miss-token');
+refusalCheck('list-user-banks', 'near-miss-token');
+refusalCheck('list-rfp-registrations', 'near-miss-token');
+refusalCheck('get-user', 'near-miss-token');
 
 // auth.create-user-bank.refused-write-no-effect is judged with the run's other absence proofs: suites/refused-writes.ts.
 
@@ -86,67 +122,91 @@ async function refusals(t: Probe): Promise<Array<{ attempt: Attempt; exchange: E
   return refused.map(({ attempt, exchange }) => ({ attempt, exchange }));
 }
 
-conformanceCheck('auth.refusal-status-401', async (t) => {
-  const refused = await refusals(t);
-  const byStatus = new Map<number, typeof refused>();
-  for (const r of refused) {
-    t.attach(r.exchange);
-    if (r.exchange.status === 401) t.passed();
-    else byStatus.set(r.exchange.status, [...(byStatus.get(r.exchange.status) ?? []), r]);
-  }
-  for (const [status, group] of byStatus) {
-    const example = group[0] as (typeof group)[number];
-    t.warn(
-      `${group.length} of ${refused.length} refusals were answered ${status}, e.g. ${example.attempt.operation.label} with ${example.attempt.variant.name}; RFC 6750 3.1 answers missing or invalid credentials with 401`,
-      { exchange: example.exchange, expected: '401', actual: String(status) },
-    );
-  }
-});
+conformanceCheck(
+  {
+    id: 'auth.refusal-status-401',
+    area: 'auth',
+    requirement: 'conv.auth.401',
+    title: 'Missing or invalid credentials are answered 401, not 400, 403 or 404',
+  },
+  async (t) => {
+    const refused = await refusals(t);
+    const byStatus = new Map<number, typeof refused>();
+    for (const r of refused) {
+      t.attach(r.exchange);
+      if (r.exchange.status === 401) t.passed();
+      else byStatus.set(r.exchange.status, [...(byStatus.get(r.exchange.status) ?? []), r]);
+    }
+    for (const [status, group] of byStatus) {
+      const example = group[0] as (typeof group)[number];
+      t.warn(
+        `${group.length} of ${refused.length} refusals were answered ${status}, e.g. ${example.attempt.operation.label} with ${example.attempt.variant.name}; RFC 6750 3.1 answers missing or invalid credentials with 401`,
+        { exchange: example.exchange, expected: '401', actual: String(status) },
+      );
+    }
+  },
+);
 
-conformanceCheck('auth.www-authenticate-bearer', async (t) => {
-  const refused = await refusals(t);
-  const unauthorized = refused.filter((r) => r.exchange.status === 401);
-  if (unauthorized.length === 0) {
-    const statuses = [...new Set(refused.map((r) => r.exchange.status))].join(', ');
-    t.skip(
-      `no refusal was a 401 (the target answered ${statuses}), so there is no WWW-Authenticate to inspect; auth.refusal-status-401 reports the status`,
-    );
-  }
-  const missing = unauthorized.filter((r) => !/(^|[\s,])bearer(?=$|[\s,])/i.test(r.exchange.headers['www-authenticate'] ?? ''));
-  for (const r of unauthorized) {
-    t.attach(r.exchange);
-    if (!missing.includes(r)) t.passed();
-  }
-  const example = missing[0];
-  if (example) {
-    const header = example.exchange.headers['www-authenticate'];
-    t.warn(
-      `${missing.length} of ${unauthorized.length} 401 answers carry no WWW-Authenticate header naming Bearer, e.g. ${example.attempt.operation.label} with ${example.attempt.variant.name} (RFC 9110 11.6.1, RFC 6750 3)`,
-      {
-        exchange: example.exchange,
-        expected: 'WWW-Authenticate: Bearer ...',
-        actual: header === undefined ? 'no WWW-Authenticate header' : `WWW-Authenticate: ${header}`,
-      },
-    );
-  }
-});
+conformanceCheck(
+  {
+    id: 'auth.www-authenticate-bearer',
+    area: 'auth',
+    requirement: 'conv.auth.www_authenticate',
+    title: 'A 401 answer carries WWW-Authenticate naming the Bearer scheme',
+  },
+  async (t) => {
+    const refused = await refusals(t);
+    const unauthorized = refused.filter((r) => r.exchange.status === 401);
+    if (unauthorized.length === 0) {
+      const statuses = [...new Set(refused.map((r) => r.exchange.status))].join(', ');
+      t.skip(
+        `no refusal was a 401 (the target answered ${statuses}), so there is no WWW-Authenticate to inspect; auth.refusal-status-401 reports the status`,
+      );
+    }
+    const missing = unauthorized.filter((r) => !/(^|[\s,])bearer(?=$|[\s,])/i.test(r.exchange.headers['www-authenticate'] ?? ''));
+    for (const r of unauthorized) {
+      t.attach(r.exchange);
+      if (!missing.includes(r)) t.passed();
+    }
+    const example = missing[0];
+    if (example) {
+      const header = example.exchange.headers['www-authenticate'];
+      t.warn(
+        `${missing.length} of ${unauthorized.length} 401 answers carry no WWW-Authenticate header naming Bearer, e.g. ${example.attempt.operation.label} with ${example.attempt.variant.name} (RFC 9110 11.6.1, RFC 6750 3)`,
+        {
+          exchange: example.exchange,
+          expected: 'WWW-Authenticate: Bearer ...',
+          actual: header === undefined ? 'no WWW-Authenticate header' : `WWW-Authenticate: ${header}`,
+        },
+      );
+    }
+  },
+);
 
-conformanceCheck('auth.scheme-case-insensitive', async (t) => {
-  const reads = authOperations.filter((o) => o.key !== 'create-user-bank');
-  for (const scheme of ['bearer', 'BEARER']) {
-    for (const operation of reads) {
-      const exchange = await t.request({ ...requestFor(operation.key, t.settings), auth: { scheme, caller: 'a' } });
-      if (isSuccess(exchange)) t.passed();
-      else {
-        t.warn(
-          `${operation.label} with "${scheme} <token>" was answered ${exchange.status}; RFC 9110 11.1 matches the scheme name case-insensitively`,
-          {
-            exchange,
-            expected: 'the same 2xx as with "Bearer"',
-            actual: String(exchange.status),
-          },
-        );
+conformanceCheck(
+  {
+    id: 'auth.scheme-case-insensitive',
+    area: 'auth',
+    requirement: 'conv.auth.scheme_case',
+    title: 'The scheme name is accepted in any case ("bearer <token>", "BEARER <token>")',
+  },
+  async (t) => {
+    const reads = authOperations.filter((o) => o.key !== 'create-user-bank');
+    for (const scheme of ['bearer', 'BEARER']) {
+      for (const operation of reads) {
+        const exchange = await t.request({ ...requestFor(operation.key, t.settings), auth: { scheme, caller: 'a' } });
+        if (isSuccess(exchange)) t.passed();
+        else {
+          t.warn(
+            `${operation.label} with "${scheme} <token>" was answered ${exchange.status}; RFC 9110 11.1 matches the scheme name case-insensitively`,
+            {
+              exchange,
+              expected: 'the same 2xx as with "Bearer"',
+              actual: String(exchange.status),
+            },
+          );
+        }
       }
     }
-  }
-});
+  },
+);

@@ -6,6 +6,7 @@ import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import { isSuccess, type ExchangeSummary } from '../src/http/exchange.js';
 import type { Probe } from '../src/harness/probe.js';
 import type { InvariantId } from '../src/harness/invariants/exchange-invariants.js';
+import type { CheckSpec } from '../src/contract/checks/types.js';
 
 inSuite('http');
 
@@ -31,7 +32,12 @@ function overLog(
 const path = (e: ExchangeSummary): string => new URL(e.url).pathname;
 
 conformanceCheck(
-  'http.no-server-errors',
+  {
+    id: 'http.no-server-errors',
+    area: 'http',
+    requirement: 'http.no-5xx',
+    title: 'No request of the whole run was answered with a 5xx',
+  },
   async (t) => {
     // A 502/503/504 the client sent again and then got an answer to is the network's refusal (a
     // gateway, a maintenance window), not the API's answer: a fact of the run's traffic, said in the
@@ -53,7 +59,12 @@ conformanceCheck(
 );
 
 conformanceCheck(
-  'http.json-bodies',
+  {
+    id: 'http.json-bodies',
+    area: 'http',
+    requirement: 'json.bodies',
+    title: 'Every success answer of the whole run has a body that parses as JSON',
+  },
   async (t) =>
     overLog(
       t,
@@ -66,7 +77,28 @@ conformanceCheck(
 );
 
 conformanceCheck(
-  'http.every-answer-conforms',
+  {
+    id: 'http.every-answer-conforms',
+    area: 'http',
+    requirement: 'list_user_banks.response',
+    covers: [
+      'create_user_bank.response',
+      'list_rfp_registrations.response',
+      'get_user.response',
+      'create_user_bank.returned_as_given',
+      'create_user_bank.linked_user',
+      'user_bank.id',
+      'rfp_registration.id',
+      'rfp_registration.one_per_use_case',
+      'user_bank.user_id',
+      'user_bank.account_holder_type',
+      'user_bank.bank_account_type',
+      'user_bank.created_at',
+    ],
+    title: "Every 2xx answer of the run matches its operation's schema and the other views",
+    description:
+      "Every 2xx answer of the whole run, whichever check asked, matches its operation's schema, lists each id (and each RfP use case) once, returns a create's values as given, and shows each User Bank as every other view shows it",
+  },
   async (t) => {
     const { audit } = t.run;
     if (audit.audited === 0)
@@ -79,7 +111,12 @@ conformanceCheck(
 );
 
 conformanceCheck(
-  'http.json-content-type',
+  {
+    id: 'http.json-content-type',
+    area: 'http',
+    requirement: 'conv.content_type',
+    title: 'Every JSON success answer is labelled with a JSON content type',
+  },
   async (t) =>
     overLog(
       t,
@@ -91,9 +128,10 @@ conformanceCheck(
 );
 
 /** One invariant over every exchange of the run (src/harness/invariants/): each violation a finding with its exchange. */
-function invariantCheck(id: InvariantId): void {
+function invariantCheck(spec: CheckSpec & { id: InvariantId }): void {
+  const { id } = spec;
   conformanceCheck(
-    id,
+    spec,
     async (t) => {
       const { invariants } = t.run;
       if (invariants.inspected === 0) t.skip('no other check sent a request in this run (or shard), so there is nothing to inspect');
@@ -115,12 +153,79 @@ function invariantCheck(id: InvariantId): void {
   );
 }
 
-invariantCheck('http.pages-within-limit');
-invariantCheck('http.filters-keep-their-value');
-invariantCheck('http.credentials-required');
-invariantCheck('http.caller-data-only');
-invariantCheck('http.served-not-refused');
-invariantCheck('http.service-assigned-members');
-invariantCheck('http.timestamps-rfc3339');
-invariantCheck('http.facts-of-creation');
-invariantCheck('http.no-phantom-writes');
+invariantCheck({
+  id: 'http.pages-within-limit',
+  area: 'http',
+  requirement: 'list_user_banks.limit.maximum',
+  covers: ['list_user_banks.limit.range'],
+  title: 'No page of GET /user_banks in the run holds more than its limit or 100 items',
+  description: 'No page of GET /user_banks in the whole run holds more items than its limit asked, nor more than 100',
+});
+invariantCheck({
+  id: 'http.filters-keep-their-value',
+  area: 'http',
+  requirement: 'list_user_banks.status_filter',
+  covers: ['list_user_banks.user_id_filter'],
+  title: "Every User Bank of every filtered answer of the run carries the filter's value",
+  description: 'Every User Bank of every filtered answer in the whole run carries the status and user_id it was asked for',
+});
+invariantCheck({
+  id: 'http.credentials-required',
+  area: 'http',
+  requirement: 'auth.required.list_user_banks',
+  covers: ['auth.required.create_user_bank', 'auth.required.list_rfp_registrations', 'auth.required.get_user'],
+  title: 'No request of the whole run without a caller’s Bearer token was served',
+});
+invariantCheck({
+  id: 'http.caller-data-only',
+  area: 'http',
+  requirement: 'tenant.isolation',
+  title: 'No User Bank or User answered to one caller in the whole run was answered to the other',
+});
+invariantCheck({
+  id: 'http.served-not-refused',
+  area: 'http',
+  requirement: 'list_user_banks.operation',
+  covers: [
+    'list_user_banks.limit.range',
+    'list_user_banks.status_filter',
+    'list_user_banks.user_id_filter',
+    'list_user_banks.cursor',
+    'list.next_cursor',
+    'list_rfp_registrations.operation',
+    'get_user.operation',
+  ],
+  title: 'No request of the run that the spec serves was refused with a 4xx',
+  description:
+    'No request of the whole run that the spec serves (a caller’s own, every parameter listed and in range, its own cursor) was refused with a 4xx',
+});
+invariantCheck({
+  id: 'http.service-assigned-members',
+  area: 'http',
+  requirement: 'create_user_bank.response',
+  title: 'No create of the run took a service-assigned member from its body',
+  description: 'No create of the whole run took a member the service assigns (id, created_at, status, verification_status) from its body',
+});
+invariantCheck({
+  id: 'http.timestamps-rfc3339',
+  area: 'http',
+  requirement: 'conv.timestamp.rfc3339',
+  title: 'Every created_at is in RFC 3339 form (a convention)',
+  description: 'Every created_at of the whole run is in RFC 3339 form (extended format, seconds, an offset): a convention',
+});
+invariantCheck({
+  id: 'http.facts-of-creation',
+  area: 'http',
+  requirement: 'rfp_registration.created_at',
+  covers: ['rfp_registration.use_case', 'user.created_at'],
+  title: 'A User or RfP Registration reads the same created_at and use case in every answer',
+  description: 'Every User and RfP Registration of the whole run reads the same created_at (and use case) in every answer',
+});
+invariantCheck({
+  id: 'http.no-phantom-writes',
+  area: 'http',
+  requirement: 'create_user_bank.persisted',
+  title: "A listed User Bank with the run's own account number is one a create answered",
+  description:
+    'Every list answer of the whole run: an item with an account number this run made and sent, under an id no create of the run was answered with, is a write nobody asked for (one accepted create adds exactly one User Bank)',
+});

@@ -71,122 +71,151 @@ async function newBanksAfterRefusals(
 const record = (item: unknown): Record<string, unknown> =>
   item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {};
 
-conformanceCheck('auth.create-user-bank.refused-write-no-effect', async (t) => {
-  if (t.settings.readOnly)
-    t.skip('sends POST /user_banks with bad credentials, then lists; run without --read-only to prove a refused write creates nothing');
-  const settled = await settle(createAttempts(t));
-  const refused = settled.filter((s): s is Settled & { exchange: Exchange } => s.exchange !== undefined && !isSuccess(s.exchange));
-  if (refused.length === 0) {
-    const error = settled.find((s) => s.error !== undefined)?.error;
-    if (error !== undefined) throw error;
-    t.skip(
-      'no POST /user_banks with bad credentials was refused, so there is no refused write to look for (the auth.create-user-bank.*-refused checks report it)',
-    );
-  }
-  for (const { exchange } of refused) t.attach(exchange);
-  const { listing, byAccount } = await newBanksAfterRefusals(t);
-  for (const { attempt, exchange } of refused) {
-    const stored = byAccount.get(attempt.accountNumber as string);
-    if (stored) {
-      t.fail(
-        `POST /user_banks with ${attempt.variant.name} was refused with ${exchange.status}, yet its User Bank (id ${String(stored.id)}) appears in GET /user_banks?user_id={user_id}`,
-        {
-          exchange,
-          expected: 'the refused body stored nowhere',
-          actual: `User Bank ${String(stored.id)} with the refused body's account number`,
-        },
+conformanceCheck(
+  {
+    id: 'auth.create-user-bank.refused-write-no-effect',
+    area: 'auth',
+    requirement: 'auth.refused_write_no_effect',
+    covers: ['auth.required.create_user_bank'],
+    title: 'A POST /user_banks refused for its credentials creates nothing',
+    description: 'A POST /user_banks refused for its credentials creates nothing (an authorized listing afterwards does not hold it)',
+  },
+  async (t) => {
+    if (t.settings.readOnly)
+      t.skip('sends POST /user_banks with bad credentials, then lists; run without --read-only to prove a refused write creates nothing');
+    const settled = await settle(createAttempts(t));
+    const refused = settled.filter((s): s is Settled & { exchange: Exchange } => s.exchange !== undefined && !isSuccess(s.exchange));
+    if (refused.length === 0) {
+      const error = settled.find((s) => s.error !== undefined)?.error;
+      if (error !== undefined) throw error;
+      t.skip(
+        'no POST /user_banks with bad credentials was refused, so there is no refused write to look for (the auth.create-user-bank.*-refused checks report it)',
       );
-    } else {
-      t.passed();
     }
-  }
-  if (!listing.complete)
-    t.inconclusive(
-      `the listing could not be read to its end (${listing.walk.detail}), so a stored refused write might be further on; a --user-id with fewer User Banks lets the proof finish`,
-    );
-  t.passed(`${refused.length} refused POST(s); none of their User Banks appears in the User's ${listing.banks.length} listed User Banks`);
-});
+    for (const { exchange } of refused) t.attach(exchange);
+    const { listing, byAccount } = await newBanksAfterRefusals(t);
+    for (const { attempt, exchange } of refused) {
+      const stored = byAccount.get(attempt.accountNumber as string);
+      if (stored) {
+        t.fail(
+          `POST /user_banks with ${attempt.variant.name} was refused with ${exchange.status}, yet its User Bank (id ${String(stored.id)}) appears in GET /user_banks?user_id={user_id}`,
+          {
+            exchange,
+            expected: 'the refused body stored nowhere',
+            actual: `User Bank ${String(stored.id)} with the refused body's account number`,
+          },
+        );
+      } else {
+        t.passed();
+      }
+    }
+    if (!listing.complete)
+      t.inconclusive(
+        `the listing could not be read to its end (${listing.walk.detail}), so a stored refused write might be further on; a --user-id with fewer User Banks lets the proof finish`,
+      );
+    t.passed(`${refused.length} refused POST(s); none of their User Banks appears in the User's ${listing.banks.length} listed User Banks`);
+  },
+);
 
-conformanceCheck('isolation.create-user-bank.other-callers-user-refused', async (t) => {
-  await requireCallerB(t);
-  if (t.settings.readOnly) t.skip("sends POST /user_banks as caller B with A's user_id; run without --read-only to check it");
-  const { body, exchange: post } = await crossCallerWrite(t);
-  t.attach(post);
-  // B may not link a bank to A's User: the answer must be a refusal...
-  if (isSuccess(post)) {
-    t.fail(
-      `caller B's POST /user_banks with A's user_id was answered ${post.status}: B linked a User Bank to another caller's User${SAME_BUSINESS}`,
-      {
-        exchange: post,
-        expected: 'a refusal (not 2xx)',
-        actual: String(post.status),
-      },
-    );
-  } else {
-    t.passed();
-  }
-  // ...and, refused or not, nothing of it may be kept: neither where A looks nor in B's own list.
-  // A replica may store it late, so the lists are read once the settle window has passed.
-  await writesOfThisFileAnswered(t);
-  const known = idsIn(await listingBeforeRefusedWrites(t));
-  const sentHere = (bank: Record<string, unknown>): boolean =>
-    bank.account_number === body.account_number && bank.user_id === t.settings.userIdA;
-  const ofA = await listingAfterWrites(t);
-  const ofB = await proofWalk(t, { path: '/user_banks', auth: 'b' });
-  const lists = [
-    { where: "A's GET /user_banks?user_id={A's user}", walk: ofA.walk, items: ofA.banks.filter((bank) => !known.has(idOf(bank) ?? '')) },
-    { where: "B's own GET /user_banks", walk: ofB, items: ofB.items.map(record) },
-  ];
-  const unfinished: string[] = [];
-  for (const list of lists) {
-    if (list.walk.end === 'http-error' && list.walk.pages.length === 1)
-      t.inconclusive(`${list.where} was refused (${list.walk.detail}); check --token, --token-b and the user ids`);
-    const stored = list.items.find(sentHere);
-    if (stored) {
+conformanceCheck(
+  {
+    id: 'isolation.create-user-bank.other-callers-user-refused',
+    area: 'isolation',
+    requirement: 'tenant.isolation',
+    title: "Caller B's POST /user_banks with A's user_id is refused and stores nothing",
+    description:
+      "Caller B's POST /user_banks with A's user_id is refused (not 2xx), and afterwards neither A's nor B's list holds that User Bank",
+  },
+  async (t) => {
+    await requireCallerB(t);
+    if (t.settings.readOnly) t.skip("sends POST /user_banks as caller B with A's user_id; run without --read-only to check it");
+    const { body, exchange: post } = await crossCallerWrite(t);
+    t.attach(post);
+    // B may not link a bank to A's User: the answer must be a refusal...
+    if (isSuccess(post)) {
       t.fail(
-        `caller B's POST /user_banks with A's user_id (answered ${post.status}) left User Bank ${String(stored.id)} linked to A's User in ${list.where}${SAME_BUSINESS}`,
+        `caller B's POST /user_banks with A's user_id was answered ${post.status}: B linked a User Bank to another caller's User${SAME_BUSINESS}`,
         {
           exchange: post,
-          expected: "no User Bank on A's user made by B",
-          actual: `User Bank ${String(stored.id)}`,
+          expected: 'a refusal (not 2xx)',
+          actual: String(post.status),
         },
       );
-    } else if (list.walk.end === 'complete') {
-      t.passed();
     } else {
-      unfinished.push(`${list.where} (${list.walk.detail ?? list.walk.end})`);
+      t.passed();
     }
-  }
-  if (unfinished.length > 0)
-    t.inconclusive(
-      `could not read to its end: ${unfinished.join('; ')}, so B's bank might be further on; Users with fewer User Banks let the proof finish`,
-    );
-  t.passed(`caller B's POST with A's user_id was answered ${post.status}; nothing of it is in A's or B's list`);
-});
+    // ...and, refused or not, nothing of it may be kept: neither where A looks nor in B's own list.
+    // A replica may store it late, so the lists are read once the settle window has passed.
+    await writesOfThisFileAnswered(t);
+    const known = idsIn(await listingBeforeRefusedWrites(t));
+    const sentHere = (bank: Record<string, unknown>): boolean =>
+      bank.account_number === body.account_number && bank.user_id === t.settings.userIdA;
+    const ofA = await listingAfterWrites(t);
+    const ofB = await proofWalk(t, { path: '/user_banks', auth: 'b' });
+    const lists = [
+      { where: "A's GET /user_banks?user_id={A's user}", walk: ofA.walk, items: ofA.banks.filter((bank) => !known.has(idOf(bank) ?? '')) },
+      { where: "B's own GET /user_banks", walk: ofB, items: ofB.items.map(record) },
+    ];
+    const unfinished: string[] = [];
+    for (const list of lists) {
+      if (list.walk.end === 'http-error' && list.walk.pages.length === 1)
+        t.inconclusive(`${list.where} was refused (${list.walk.detail}); check --token, --token-b and the user ids`);
+      const stored = list.items.find(sentHere);
+      if (stored) {
+        t.fail(
+          `caller B's POST /user_banks with A's user_id (answered ${post.status}) left User Bank ${String(stored.id)} linked to A's User in ${list.where}${SAME_BUSINESS}`,
+          {
+            exchange: post,
+            expected: "no User Bank on A's user made by B",
+            actual: `User Bank ${String(stored.id)}`,
+          },
+        );
+      } else if (list.walk.end === 'complete') {
+        t.passed();
+      } else {
+        unfinished.push(`${list.where} (${list.walk.detail ?? list.walk.end})`);
+      }
+    }
+    if (unfinished.length > 0)
+      t.inconclusive(
+        `could not read to its end: ${unfinished.join('; ')}, so B's bank might be further on; Users with fewer User Banks let the proof finish`,
+      );
+    t.passed(`caller B's POST with A's user_id was answered ${post.status}; nothing of it is in A's or B's list`);
+  },
+);
 
-conformanceCheck('user-banks.create.invalid.creates-nothing', async (t) => {
-  if (t.settings.readOnly)
-    t.skip('sends invalid POST /user_banks requests; run without --read-only to prove a refused one creates nothing');
-  // No free write slot is needed: the create suite's invalid-body checks sent these requests (same
-  // seed, same inputs) and this one judges their answers; one it must send and cannot stops the
-  // property there (runProperty), it never skips the check (it used to, once the robustness screen
-  // had taken the rest of the budget, on some seeds).
-  const proof = new NothingCreatedProof(invalidSends(t.run.client));
-  const outcome = await runProperty(t, {
-    arbitrary: invalidCreateRequest(t.settings.userIdA),
-    numRuns: t.settings.runs,
-    // The requests were sent (and shrunk) by the create suite's invalid-body checks; this one judges their effect.
-    shrinkCalls: 0,
-    describe: describeInvalid,
-    judge: (request) => proof.judge(t, request),
-  });
-  await writesOfThisFileAnswered(t);
-  const note = await proof.settle(t);
-  reportProperty(t, outcome, {
-    what: `a refused create request creates nothing${note !== undefined ? ` (${note})` : ''}`,
-    describe: describeInvalid,
-  });
-});
+conformanceCheck(
+  {
+    id: 'user-banks.create.invalid.creates-nothing',
+    area: 'user-banks.create',
+    requirement: 'create_user_bank.persisted',
+    title: 'A refused create request creates nothing (property)',
+    description: "A refused create request creates nothing (proved by listing the User's banks after each) (property)",
+  },
+  async (t) => {
+    if (t.settings.readOnly)
+      t.skip('sends invalid POST /user_banks requests; run without --read-only to prove a refused one creates nothing');
+    // No free write slot is needed: the create suite's invalid-body checks sent these requests (same
+    // seed, same inputs) and this one judges their answers; one it must send and cannot stops the
+    // property there (runProperty), it never skips the check (it used to, once the robustness screen
+    // had taken the rest of the budget, on some seeds).
+    const proof = new NothingCreatedProof(invalidSends(t.run.client));
+    const outcome = await runProperty(t, {
+      arbitrary: invalidCreateRequest(t.settings.userIdA),
+      numRuns: t.settings.runs,
+      // The requests were sent (and shrunk) by the create suite's invalid-body checks; this one judges their effect.
+      shrinkCalls: 0,
+      describe: describeInvalid,
+      judge: (request) => proof.judge(t, request),
+    });
+    await writesOfThisFileAnswered(t);
+    const note = await proof.settle(t);
+    reportProperty(t, outcome, {
+      what: `a refused create request creates nothing${note !== undefined ? ` (${note})` : ''}`,
+      describe: describeInvalid,
+    });
+  },
+);
 
 /** The account number of an unusual create's body, when it parses and has one. */
 function accountNumberOf(rawBody: string | undefined): string | undefined {
@@ -198,39 +227,49 @@ function accountNumberOf(rawBody: string | undefined): string | undefined {
   }
 }
 
-conformanceCheck('robustness.refused-requests-store-nothing', async (t) => {
-  if (t.settings.readOnly)
-    t.skip('sends unusual POST /user_banks requests, then lists; run without --read-only to prove a refused one stores nothing');
-  const screened = await screenUnusualRequests(t);
-  const refused = screened.flatMap(({ request, exchange }) => {
-    const accountNumber = accountNumberOf(request.rawBody);
-    const isRefusal = exchange !== undefined && exchange.status >= 400 && exchange.status < 500 && exchange.status !== 429;
-    return request.method === 'POST' && request.path === '/user_banks' && isRefusal && accountNumber !== undefined
-      ? [{ request, exchange, accountNumber }]
-      : [];
-  });
-  if (refused.length === 0)
-    t.skip('no unusual POST /user_banks carrying an account number was refused, so there is no refused write to look for');
-  // Banks neither there before the run's refused writes nor created by an accepted request of this run.
-  const { listing, byAccount } = await newBanksAfterRefusals(t, t.run.client.createdIds);
-  for (const { request, exchange, accountNumber } of refused) {
-    const stored = byAccount.get(accountNumber);
-    if (stored) {
-      t.fail(
-        `${request.kind} was refused with ${exchange.status}, yet a User Bank with its account number (id ${String(stored.id)}) appears in GET /user_banks?user_id={user_id}`,
-        {
-          exchange,
-          expected: 'the refused request stored nowhere',
-          actual: `User Bank ${String(stored.id)} with the refused body's account number`,
-        },
-      );
+conformanceCheck(
+  {
+    id: 'robustness.refused-requests-store-nothing',
+    area: 'robustness',
+    requirement: 'create_user_bank.persisted',
+    title: 'An unusual POST /user_banks that is refused stores nothing',
+    description:
+      'An unusual POST /user_banks that is refused (4xx) stores nothing: no User Bank with its account number is listed after the settle window',
+  },
+  async (t) => {
+    if (t.settings.readOnly)
+      t.skip('sends unusual POST /user_banks requests, then lists; run without --read-only to prove a refused one stores nothing');
+    const screened = await screenUnusualRequests(t);
+    const refused = screened.flatMap(({ request, exchange }) => {
+      const accountNumber = accountNumberOf(request.rawBody);
+      const isRefusal = exchange !== undefined && exchange.status >= 400 && exchange.status < 500 && exchange.status !== 429;
+      return request.method === 'POST' && request.path === '/user_banks' && isRefusal && accountNumber !== undefined
+        ? [{ request, exchange, accountNumber }]
+        : [];
+    });
+    if (refused.length === 0)
+      t.skip('no unusual POST /user_banks carrying an account number was refused, so there is no refused write to look for');
+    // Banks neither there before the run's refused writes nor created by an accepted request of this run.
+    const { listing, byAccount } = await newBanksAfterRefusals(t, t.run.client.createdIds);
+    for (const { request, exchange, accountNumber } of refused) {
+      const stored = byAccount.get(accountNumber);
+      if (stored) {
+        t.fail(
+          `${request.kind} was refused with ${exchange.status}, yet a User Bank with its account number (id ${String(stored.id)}) appears in GET /user_banks?user_id={user_id}`,
+          {
+            exchange,
+            expected: 'the refused request stored nowhere',
+            actual: `User Bank ${String(stored.id)} with the refused body's account number`,
+          },
+        );
+      }
     }
-  }
-  if (!listing.complete)
-    t.inconclusive(
-      `the listing could not be read to its end (${listing.walk.detail}), so a stored refused request might be further on; a --user-id with fewer User Banks lets the proof finish`,
+    if (!listing.complete)
+      t.inconclusive(
+        `the listing could not be read to its end (${listing.walk.detail}), so a stored refused request might be further on; a --user-id with fewer User Banks lets the proof finish`,
+      );
+    t.passed(
+      `${refused.length} refused unusual POST(s); none of their User Banks appears in the User's ${listing.banks.length} listed User Banks`,
     );
-  t.passed(
-    `${refused.length} refused unusual POST(s); none of their User Banks appears in the User's ${listing.banks.length} listed User Banks`,
-  );
-});
+  },
+);

@@ -104,7 +104,20 @@ function judgeStrangers(t: Probe, run: ReplayRun, otherCaller: boolean): void {
 }
 
 conformanceCheck(
-  'replay.refused-credentials-get-no-data',
+  {
+    id: 'replay.refused-credentials-get-no-data',
+    area: 'replay',
+    requirement: 'auth.bearer',
+    covers: [
+      'auth.required.create_user_bank',
+      'auth.required.list_user_banks',
+      'auth.required.list_rfp_registrations',
+      'auth.required.get_user',
+    ],
+    title: "Reads and a create replayed with bad credentials serve none of the caller's data",
+    description:
+      "Every read and a create of the run, replayed in equivalent spellings with no, another scheme's or a near-miss credential, serve none of the caller's data",
+  },
   async (t) => {
     const run = await replayOnce(t);
     judgeStrangers(t, run, false);
@@ -113,7 +126,14 @@ conformanceCheck(
 );
 
 conformanceCheck(
-  'replay.other-caller-gets-no-data',
+  {
+    id: 'replay.other-caller-gets-no-data',
+    area: 'replay',
+    requirement: 'tenant.isolation',
+    title: "Reads and a create replayed as the second caller serve none of the first's data",
+    description:
+      "Every read and a create of the run, replayed in equivalent spellings as the second caller, serve none of the first caller's data",
+  },
   async (t) => {
     await requireCallerB(t);
     const run = await replayOnce(t);
@@ -123,7 +143,15 @@ conformanceCheck(
 );
 
 conformanceCheck(
-  'replay.spelling-serves-the-same-resource',
+  {
+    id: 'replay.spelling-serves-the-same-resource',
+    area: 'replay',
+    requirement: 'get_user.identity',
+    covers: ['list_user_banks.user_id_filter', 'list_user_banks.status_filter'],
+    title: 'Reads replayed in equivalent spellings are refused or serve the same resource',
+    description:
+      "Every read of the run, replayed with the caller's token in equivalent spellings, is refused or serves the resource asked for (the same User, the filters still applied)",
+  },
   async (t) => {
     const run = await replayOnce(t);
     let judged = 0;

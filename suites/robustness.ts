@@ -67,7 +67,14 @@ function recordCoverage(t: Probe): void {
 }
 
 conformanceCheck(
-  'robustness.unusual-requests-no-5xx',
+  {
+    id: 'robustness.unusual-requests-no-5xx',
+    area: 'robustness',
+    requirement: 'http.no-5xx',
+    title: 'Unusual but legal requests are never answered with a 5xx',
+    description:
+      'Unusual but legal requests (methods not defined, repeated or odd query values, long and non-ASCII values, other labels and Accept values) are never answered with a 5xx',
+  },
   async (t) => {
     const screened = await screenUnusualRequests(t);
     const examples = unusualExamples(t);

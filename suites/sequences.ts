@@ -30,7 +30,15 @@ async function usersOf(t: Probe): Promise<Record<CallerName, string[]>> {
 }
 
 conformanceCheck(
-  'sequences.caller-data.agrees',
+  {
+    id: 'sequences.caller-data.agrees',
+    area: 'sequences',
+    requirement: 'create_user_bank.persisted',
+    covers: ['tenant.isolation', 'list_user_banks.user_id_filter', 'get_user.operation', 'get_user.identity'],
+    title: "Random sequences of both callers' operations agree with one model of their data (property)",
+    description:
+      "In random sequences of creates (one, or both callers' at once), listings (every filter, two page sizes), User reads and RfP listings by both callers, every listing holds the caller's banks the sequence created before it (once settled) and no view shows the other caller's data (property)",
+  },
   async (t) => {
     const users = await usersOf(t);
     const writes = t.settings.readOnly ? 0 : Math.min(SEQUENCE_CREATES, Math.max(0, t.run.client.budget.remaining - LEFT_AFTER));

@@ -32,6 +32,7 @@ import {
   judgeSchema,
   type Creation,
 } from '../src/methods/property/valid-creation.js';
+import { fieldRequirements } from '../src/contract/checks/resource-fields.js';
 import { conformanceCheck, inSuite, type CheckBody } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
 import { listingBeforeRefusedWrites } from '../src/methods/steps/refused-writes.js';
@@ -132,48 +133,95 @@ const validProperty = (what: string, judge: (t: Probe, sent: Creation) => Verdic
   );
 
 conformanceCheck(
-  'user-banks.create.schema',
+  {
+    id: 'user-banks.create.schema',
+    area: 'user-banks.create',
+    requirement: 'create_user_bank.response',
+    covers: ['create_user_bank.operation', ...fieldRequirements('user_bank'), 'json.bodies'],
+    title: 'A valid POST /user_banks answers 2xx with one whole User Bank (property)',
+    description: 'POST /user_banks with a valid body answers 2xx with one User Bank object with all its fields (property)',
+  },
   validProperty('every valid body gives one User Bank with all its fields', (_t, sent) => judgeSchema(sent)),
 );
 conformanceCheck(
-  'user-banks.create.returned-as-given',
+  {
+    id: 'user-banks.create.returned-as-given',
+    area: 'user-banks.create',
+    requirement: 'create_user_bank.returned_as_given',
+    title: 'A created User Bank has account_number and routing_number as sent (property)',
+    description: 'The created User Bank carries account_number and routing_number exactly as sent, leading zeros included (property)',
+  },
   validProperty('account_number and routing_number come back as given', (_t, sent) => judgeReturnedAsGiven(sent)),
 );
 conformanceCheck(
-  'user-banks.create.linked-user',
+  {
+    id: 'user-banks.create.linked-user',
+    area: 'user-banks.create',
+    requirement: 'create_user_bank.linked_user',
+    title: 'The created User Bank is linked to the user_id it was created for (property)',
+  },
   validProperty('the bank is linked to the user_id sent', (_t, sent) => judgeLinkedUser(sent)),
 );
 conformanceCheck(
-  'user-banks.create.created-at',
+  {
+    id: 'user-banks.create.created-at',
+    area: 'user-banks.create',
+    requirement: 'user_bank.created_at',
+    title: 'created_at of a created User Bank is the time of creation (property)',
+    description:
+      "created_at of a created User Bank is the time of creation: within 2 minutes of the answer's Date header (without one: within a day of the suite's clock, a warn past 15 minutes) (property)",
+  },
   validProperty('created_at is the time of creation', (_t, sent) => judgeCreatedAt(sent)),
 );
 conformanceCheck(
-  'user-banks.create.status-code',
+  {
+    id: 'user-banks.create.status-code',
+    area: 'user-banks.create',
+    requirement: 'conv.create.2xx',
+    title: 'A creation is answered 201 Created or 200 OK (property)',
+  },
   validProperty('a creation answers 201 or 200', (_t, sent) => judgeCreateStatus(sent)),
 );
 // Not shrunk: each shrink would create a bank more and wait a whole settle window for it to be listed.
 conformanceCheck(
-  'user-banks.create.persisted',
+  {
+    id: 'user-banks.create.persisted',
+    area: 'user-banks.create',
+    requirement: 'create_user_bank.persisted',
+    covers: ['list_user_banks.user_id_filter'],
+    title: 'A created User Bank is then listed once with its values (property)',
+    description:
+      'A created User Bank then appears exactly once in GET /user_banks?user_id=..., with the values it was created with (property)',
+  },
   validProperty('the created bank is listed once with its values', (t, sent) => judgePersisted(t, sent), 0),
 );
 
-conformanceCheck('user-banks.create.concurrent', async (t) => {
-  requireWrites(t);
-  const count = Math.min(writePlan(t).atOnce, t.run.client.budget.remaining - KEEP_FOR_LATER);
-  if (count < AT_ONCE_MIN)
-    t.skip(
-      `creating banks at once needs at least ${AT_ONCE_MIN} writes beyond the ${KEEP_FOR_LATER} kept for later checks; --max-writes ${t.settings.maxWrites} leaves too few (${writesNeeded(t.settings.runs)})`,
-    );
-  const outcome = await runProperty(t, {
-    arbitrary: distinctCreateBodies(t.settings.userIdA, count),
-    numRuns: 1,
-    // Each shrink would create up to 20 banks more: the counterexample is the first set, unshrunk.
-    shrinkCalls: 0,
-    describe: describeBodies,
-    judge: (bodies) => judgeConcurrentCreation(t, bodies),
-  });
-  reportProperty(t, outcome, { what: `${count} banks created at once get distinct ids and all appear`, describe: describeBodies });
-});
+conformanceCheck(
+  {
+    id: 'user-banks.create.concurrent',
+    area: 'user-banks.create',
+    requirement: 'user_bank.id',
+    covers: ['create_user_bank.persisted'],
+    title: 'User Banks created concurrently (20 at once) get distinct ids and all appear in the list',
+  },
+  async (t) => {
+    requireWrites(t);
+    const count = Math.min(writePlan(t).atOnce, t.run.client.budget.remaining - KEEP_FOR_LATER);
+    if (count < AT_ONCE_MIN)
+      t.skip(
+        `creating banks at once needs at least ${AT_ONCE_MIN} writes beyond the ${KEEP_FOR_LATER} kept for later checks; --max-writes ${t.settings.maxWrites} leaves too few (${writesNeeded(t.settings.runs)})`,
+      );
+    const outcome = await runProperty(t, {
+      arbitrary: distinctCreateBodies(t.settings.userIdA, count),
+      numRuns: 1,
+      // Each shrink would create up to 20 banks more: the counterexample is the first set, unshrunk.
+      shrinkCalls: 0,
+      describe: describeBodies,
+      judge: (bodies) => judgeConcurrentCreation(t, bodies),
+    });
+    reportProperty(t, outcome, { what: `${count} banks created at once get distinct ids and all appear`, describe: describeBodies });
+  },
+);
 
 const invalidRuns = (t: Probe): number => t.settings.runs;
 
@@ -194,9 +242,35 @@ const invalidProperty = (what: string, judge: (sent: InvalidSent) => Verdict): C
 // After the valid-body checks, and one at a time: a shrink here may create.
 const afterProof = { sequential: true };
 conformanceCheck(
-  'user-banks.create.invalid.refused',
+  {
+    id: 'user-banks.create.invalid.refused',
+    area: 'user-banks.create',
+    requirement: 'create_user_bank.linked_user',
+    covers: ['create_user_bank.body_object'],
+    title: 'A body with nothing to link to a User is never answered 2xx (property)',
+    description: 'A body that is not a JSON object, is malformed, or has no known user_id is never answered 2xx (property)',
+  },
   invalidProperty('a body with nothing to link to a user is never accepted', judgeRefused),
   afterProof,
 );
-conformanceCheck('user-banks.create.invalid.no-5xx', invalidProperty('no invalid create request gets a 5xx', judgeNo5xx), afterProof);
-conformanceCheck('user-banks.create.invalid.4xx', invalidProperty('invalid create requests get a 4xx', judgeConventional), afterProof);
+conformanceCheck(
+  {
+    id: 'user-banks.create.invalid.no-5xx',
+    area: 'user-banks.create',
+    requirement: 'http.no-5xx',
+    title: 'No invalid create request is answered with a 5xx (property)',
+  },
+  invalidProperty('no invalid create request gets a 5xx', judgeNo5xx),
+  afterProof,
+);
+conformanceCheck(
+  {
+    id: 'user-banks.create.invalid.4xx',
+    area: 'user-banks.create',
+    requirement: 'conv.bad_input.4xx',
+    title: 'Invalid create requests are answered with a 4xx (property)',
+    description: 'Invalid create requests are answered with a 4xx (where the spec does not say what is required: a warn) (property)',
+  },
+  invalidProperty('invalid create requests get a 4xx', judgeConventional),
+  afterProof,
+);

@@ -2,17 +2,27 @@
 import { isClientError, isServerError, isSuccess, type Exchange } from '../src/http/exchange.js';
 import { once } from '../src/methods/pagination/shared-walks.js';
 import { readEnvelope } from '../src/methods/pagination/walker.js';
+import { fieldRequirements } from '../src/contract/checks/resource-fields.js';
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
 
 inSuite('user-banks.list');
 
-conformanceCheck('user-banks.list.schema', async (t) => {
-  const exchange = await t.request({ path: '/user_banks' });
-  if (!t.expectSuccess(exchange, 'GET /user_banks')) return;
-  if (!t.expectJson(exchange, 'GET /user_banks')) return;
-  t.expectSchema(exchange.json, 'user-bank-list', 'the list of User Banks', exchange);
-});
+conformanceCheck(
+  {
+    id: 'user-banks.list.schema',
+    area: 'user-banks.list',
+    requirement: 'list_user_banks.response',
+    covers: ['list_user_banks.operation', 'list.envelope', 'list.data', 'list.next_cursor', ...fieldRequirements('user_bank')],
+    title: 'GET /user_banks answers 2xx with a list envelope of User Bank objects',
+  },
+  async (t) => {
+    const exchange = await t.request({ path: '/user_banks' });
+    if (!t.expectSuccess(exchange, 'GET /user_banks')) return;
+    if (!t.expectJson(exchange, 'GET /user_banks')) return;
+    t.expectSchema(exchange.json, 'user-bank-list', 'the list of User Banks', exchange);
+  },
+);
 
 interface NoMatch {
   /** The 2xx answer to a filter value that matches nothing, when one filter gave one. */
@@ -63,38 +73,59 @@ async function noMatchAnswer(t: Probe): Promise<NoMatch['answer']> {
   );
 }
 
-conformanceCheck('user-banks.list.envelope-empty', async (t) => {
-  const answer = await noMatchAnswer(t);
-  if (!answer) return;
-  const { exchange, filter } = answer;
-  const envelope = readEnvelope(exchange);
-  if (envelope.problem !== undefined) {
-    t.fail(`GET /user_banks?${filter} (nothing matches) is not a list envelope: ${envelope.problem}`, {
-      exchange,
-      ...(envelope.broken ? { requirements: envelope.broken } : {}),
-      expected: '{"data": [], "next_cursor": null or a string}',
-      actual: exchange.bodyText.slice(0, 200),
-    });
-    return;
-  }
-  t.passed(`an empty result (${filter}) is an envelope with data [] and next_cursor ${envelope.nextCursor === null ? 'null' : 'a string'}`);
-});
+conformanceCheck(
+  {
+    id: 'user-banks.list.envelope-empty',
+    area: 'user-banks.list',
+    requirement: 'list.envelope',
+    covers: ['list.data', 'list.next_cursor'],
+    title: 'An empty GET /user_banks is still an envelope: data [], next_cursor present',
+    description: 'An empty result of GET /user_banks is still an envelope: data an empty array, next_cursor present',
+  },
+  async (t) => {
+    const answer = await noMatchAnswer(t);
+    if (!answer) return;
+    const { exchange, filter } = answer;
+    const envelope = readEnvelope(exchange);
+    if (envelope.problem !== undefined) {
+      t.fail(`GET /user_banks?${filter} (nothing matches) is not a list envelope: ${envelope.problem}`, {
+        exchange,
+        ...(envelope.broken ? { requirements: envelope.broken } : {}),
+        expected: '{"data": [], "next_cursor": null or a string}',
+        actual: exchange.bodyText.slice(0, 200),
+      });
+      return;
+    }
+    t.passed(
+      `an empty result (${filter}) is an envelope with data [] and next_cursor ${envelope.nextCursor === null ? 'null' : 'a string'}`,
+    );
+  },
+);
 
-conformanceCheck('user-banks.list.filter-no-match', async (t) => {
-  const answer = await noMatchAnswer(t);
-  if (!answer) return;
-  const { exchange, filter } = answer;
-  const { data } = readEnvelope(exchange);
-  if (data === undefined)
-    return t.skip(
-      `GET /user_banks?${filter} answered no data array, so there is nothing to count (user-banks.list.envelope-empty judges the envelope)`,
-    );
-  if (data.length > 0) {
-    t.fail(
-      `GET /user_banks?${filter} lists ${data.length} User Bank(s) although no User Bank can match that value: the filter is not applied`,
-      { exchange, expected: 'data: []', actual: `${data.length} item(s)` },
-    );
-    return;
-  }
-  t.passed(`${filter} matches nothing and data is empty`);
-});
+conformanceCheck(
+  {
+    id: 'user-banks.list.filter-no-match',
+    area: 'user-banks.list',
+    requirement: 'list_user_banks.user_id_filter',
+    covers: ['list_user_banks.status_filter'],
+    title: 'GET /user_banks with a filter value that matches nothing answers an empty data array',
+  },
+  async (t) => {
+    const answer = await noMatchAnswer(t);
+    if (!answer) return;
+    const { exchange, filter } = answer;
+    const { data } = readEnvelope(exchange);
+    if (data === undefined)
+      return t.skip(
+        `GET /user_banks?${filter} answered no data array, so there is nothing to count (user-banks.list.envelope-empty judges the envelope)`,
+      );
+    if (data.length > 0) {
+      t.fail(
+        `GET /user_banks?${filter} lists ${data.length} User Bank(s) although no User Bank can match that value: the filter is not applied`,
+        { exchange, expected: 'data: []', actual: `${data.length} item(s)` },
+      );
+      return;
+    }
+    t.passed(`${filter} matches nothing and data is empty`);
+  },
+);

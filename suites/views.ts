@@ -21,7 +21,15 @@ const BROKEN = {
 } as const;
 
 conformanceCheck(
-  'sequences.views.agree',
+  {
+    id: 'sequences.views.agree',
+    area: 'sequences',
+    requirement: 'list_user_banks.user_id_filter',
+    covers: ['list_user_banks.status_filter', 'list_user_banks.cursor', 'rfp_registration.one_per_use_case', 'rfp_registration.id'],
+    title: 'Every list view the run walked agrees with the others',
+    description:
+      "Every list view the run walked agrees with the others (one model of the caller's data): each filter, alone or with another, keeps only its value; a User Bank listed before a walk began and after it ended is in that walk when it matches its filters (a filtered list is the whole list restricted, the union over every User and status is the whole list, pages at any size hold the same); an RfP list is a set, one per use case, over all its pages",
+  },
   async (t) => {
     const notes: string[] = [];
     const callers: [ViewCaller, string][] = [['a', t.settings.userIdA]];

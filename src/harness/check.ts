@@ -1,11 +1,13 @@
 /**
- * conformanceCheck(id, body): declares one check, by its registered id, in the suite file being
- * loaded (inSuite names it). Declaring sends nothing: the check engine (src/runner/check-engine.ts)
- * loads the suites once per process and runs their checks for each run, with that run's context.
+ * conformanceCheck(spec, body): declares one check in the suite file being loaded (inSuite names
+ * it): its id, area, requirement and title, and the body that judges it, in one place. The typed
+ * catalog of src/contract/checks (CheckId, --list, the reports, the fault catalog's caughtBy) is
+ * generated from these declarations (scripts/check-catalog.ts, `npm run build:docs`). Declaring sends
+ * nothing: the check engine (src/runner/check-engine.ts) loads the suites once per process and runs
+ * their checks for each run, with that run's context.
  * runCheck is one check's run: its probe, its skip by area, and how its ending becomes its result.
  */
 import { sendingFor } from '../http/sender.js';
-import { checkSpec, type CheckId } from '../contract/checks/registry.js';
 import type { CheckResult, CheckSpec } from '../contract/checks/types.js';
 import { isHttpError } from '../http/errors.js';
 import type { RunContext } from './context-for.js';
@@ -35,8 +37,10 @@ export function inSuite(name: string): void {
   loading = name;
 }
 
-export function conformanceCheck(id: CheckId, body: CheckBody, options: CheckOptions = {}): void {
-  declared.push({ spec: checkSpec(id), body, sequential: options.sequential === true, suite: loading });
+export function conformanceCheck(spec: CheckSpec, body: CheckBody, options: CheckOptions = {}): void {
+  if (declared.some((c) => c.spec.id === spec.id))
+    throw new Error(`check ${spec.id} is declared twice (the second time in suite ${loading})`);
+  declared.push({ spec, body, sequential: options.sequential === true, suite: loading });
 }
 
 /** Every check declared so far, in the order declared (the suites' order, then each file's). */

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { describe, expect, test } from 'vitest';
-import { isolationChecks } from '../../src/contract/checks/isolation.js';
+import { checks } from '../../src/contract/checks/registry.js';
 import { startReference } from '../../src/lab/server.js';
 import { allOutput, runCli, targetArgs } from '../support/run-cli.js';
 
@@ -50,7 +50,7 @@ async function startStrictProxy(upstream: string): Promise<{ url: string; close(
   };
 }
 
-const isolationIds: string[] = isolationChecks.map((c) => c.id);
+const isolationIds: string[] = checks.filter((c) => c.area === 'isolation').map((c) => c.id);
 
 describe.concurrent('auth and tenant isolation, end to end', () => {
   test('without --token-b: every isolation check is skip with the flags that enable it, exit 0, no token printed', async () => {

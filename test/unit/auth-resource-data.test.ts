@@ -1,6 +1,6 @@
 /** What counts as resource data in a refusal (auth checks): data, not error bodies that echo a request. */
 import { describe, expect, test } from 'vitest';
-import { resourceDataIn } from '../../src/contract/checks/auth.js';
+import { resourceDataIn } from '../../src/contract/checks/auth-operations.js';
 
 describe('resourceDataIn', () => {
   test.each([

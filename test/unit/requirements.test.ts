@@ -5,6 +5,7 @@ import { assertRegistryConsistent, checks } from '../../src/contract/checks/regi
 import { specPath, suitesDir } from '../../src/core/paths.js';
 import { requirements } from '../../src/core/requirements.js';
 import { loadSuites } from '../../src/runner/check-engine.js';
+import { checkCatalogPath, checkCatalogSource } from '../../scripts/check-catalog.js';
 
 const spec = readFileSync(specPath, 'utf8');
 
@@ -42,5 +43,24 @@ describe('the check registry', () => {
     const declared = (await loadSuites()).map((c) => c.spec.id);
     expect(declared.length).toBe(new Set(declared).size);
     expect([...declared].sort()).toEqual(checks.map((c) => c.id).sort());
+  });
+
+  test('src/contract/checks/catalog.generated.ts is what the declarations of suites/ make', async () => {
+    const declared = await loadSuites();
+    expect(
+      readFileSync(checkCatalogPath, 'utf8') === checkCatalogSource(declared),
+      'the check catalog is stale: run `npm run build:docs`',
+    ).toBe(true);
+    // Each check as declared is the one src/ reads, field by field.
+    const byId = new Map(checks.map((c) => [c.id as string, c]));
+    for (const { spec } of declared) expect(byId.get(spec.id), spec.id).toEqual(spec);
+  });
+
+  test('a declaration changed since the catalog was generated is seen (the staleness test can fail)', async () => {
+    const declared = await loadSuites();
+    const [first, ...rest] = declared as [(typeof declared)[number], ...typeof declared];
+    const retitled = [{ ...first, spec: { ...first.spec, title: `${first.spec.title} (changed)` } }, ...rest];
+    expect(checkCatalogSource(retitled)).not.toBe(readFileSync(checkCatalogPath, 'utf8'));
+    expect(checkCatalogSource(rest)).not.toBe(readFileSync(checkCatalogPath, 'utf8'));
   });
 });

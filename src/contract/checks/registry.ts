@@ -1,45 +1,24 @@
 /**
- * Every check of the suite, by id. The suites declare their checks by these ids; a self-test
- * proves the two sets are equal, so --list, coverage and the reports never disagree with what runs.
+ * Every check of the suite, by id: the catalog generated from the checks suites/ declares
+ * (scripts/check-catalog.ts, `npm run build:docs`), so src/ knows every check without importing
+ * suites/; a self-test proves the catalog is what the declarations make, so --list, coverage and the
+ * reports never disagree with what runs.
  */
 import { requirement, type RequirementId } from '../../core/requirements.js';
-import { authChecks } from './auth.js';
-import { httpChecks } from './http.js';
-import { isolationChecks } from './isolation.js';
-import { paginationChecks } from './pagination.js';
-import { replayChecks } from './replay.js';
-import { robustnessChecks } from './robustness.js';
-import { rfpRegistrationsChecks } from './rfp-registrations.js';
-import { sequencesChecks } from './sequences.js';
+import { checkCatalog } from './catalog.generated.js';
 import type { CheckSpec } from './types.js';
-import { userBanksCreateChecks } from './user-banks-create.js';
-import { userBanksListChecks } from './user-banks-list.js';
-import { usersChecks } from './users.js';
 
-const all = [
-  ...authChecks,
-  ...isolationChecks,
-  ...userBanksCreateChecks,
-  ...userBanksListChecks,
-  ...paginationChecks,
-  ...rfpRegistrationsChecks,
-  ...usersChecks,
-  ...replayChecks,
-  ...robustnessChecks,
-  ...sequencesChecks,
-  ...httpChecks,
-] as const;
+/** Every check id of the catalog: a misspelt id in a fault fails to compile. */
+export type CheckId = (typeof checkCatalog)[number]['id'];
 
-/** Every check id of the registry: a misspelt id in a suite or a fault fails to compile. */
-export type CheckId = (typeof all)[number]['id'];
-
-export const checks: readonly (CheckSpec & { id: CheckId })[] = all;
+export const checks: readonly (CheckSpec & { id: CheckId })[] = checkCatalog;
 
 const byId = new Map<string, CheckSpec>(checks.map((c) => [c.id, c]));
 
 export function checkSpec(id: string): CheckSpec {
   const spec = byId.get(id);
-  if (!spec) throw new Error(`no check "${id}" in src/contract/checks: register it in its area file first`);
+  if (!spec)
+    throw new Error(`no check "${id}" in src/contract/checks/catalog.generated.ts: declare it in suites/ and run npm run build:docs`);
   return spec;
 }
 

@@ -3,7 +3,7 @@
  * per run on first use, shared by every check that judges them (the refusal checks of
  * suites/auth.ts, the absence proof of suites/refused-writes.ts).
  */
-import { authOperations, type AuthOperationKey, type CredentialKind } from '../../contract/checks/auth.js';
+import { authOperations, type AuthOperationKey, type CredentialKind } from '../../contract/checks/auth-operations.js';
 import type { AuthChoice, RequestOptions } from '../../http/client.js';
 import type { Exchange } from '../../http/exchange.js';
 import { exampleCreateBody } from '../../harness/example-body.js';
