@@ -11,7 +11,7 @@ import { allAttempts, requestFor, settle, type Attempt, type Settled } from '../
 import { conformanceCheck, inSuite, type CheckBody } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
 
-inSuite('auth');
+inSuite('auth', 'writes');
 
 const kindTitle: Record<CredentialKind, string> = {
   'missing-credentials': 'without credentials (no header, an empty value, "Bearer" alone, the token in a query parameter) is refused',

@@ -8,7 +8,7 @@ import type { Probe } from '../src/harness/probe.js';
 import type { InvariantId } from '../src/harness/invariants/exchange-invariants.js';
 import type { CheckSpec } from '../src/contract/checks/types.js';
 
-inSuite('http');
+inSuite('http', 'run-wide');
 
 function overLog(
   t: Probe,

@@ -13,7 +13,7 @@ import { SAME_BUSINESS, readOwnUser, requireCallerB } from '../src/methods/steps
 import type { Probe } from '../src/harness/probe.js';
 import { uniqueAccountNumber } from '../src/harness/unique-account-number.js';
 
-inSuite('isolation');
+inSuite('isolation', 'writes');
 
 /** A valid create body whose account number no other request of any run has used. */
 function uniqueBody(userId: string, seed: number): Record<string, string> {

@@ -22,7 +22,7 @@ import { MAX_PAGE_SIZE, readEnvelope, walk, type PageRecord, type WalkResult } f
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
 
-inSuite('pagination');
+inSuite('pagination', 'reads');
 
 // ---------------------------------------------------------------- the list and its walks
 

@@ -22,7 +22,7 @@ import type { Probe } from '../src/harness/probe.js';
 import { idsIn, listingAfterWrites, listingBeforeRefusedWrites } from '../src/methods/steps/refused-writes.js';
 import { screenUnusualRequests } from '../src/methods/robustness/screen.js';
 
-inSuite('refused-writes');
+inSuite('refused-writes', 'absence');
 
 const createAttempts = (t: Probe) => allAttempts(t).filter((a) => a.operation.key === 'create-user-bank');
 

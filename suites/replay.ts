@@ -16,7 +16,7 @@ import { accountsOfCallerB } from '../src/harness/accounts-of-caller-b.js';
 import type { Probe } from '../src/harness/probe.js';
 import { uniqueAccountNumber } from '../src/harness/unique-account-number.js';
 
-inSuite('replay');
+inSuite('replay', 'replay');
 
 const replays = perRun(() => ({ pending: undefined as Promise<ReplayRun> | undefined }));
 

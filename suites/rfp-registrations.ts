@@ -7,7 +7,7 @@ import { fieldRequirements } from '../src/contract/checks/resource-fields.js';
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
 
-inSuite('rfp-registrations');
+inSuite('rfp-registrations', 'reads');
 
 conformanceCheck(
   {

@@ -23,7 +23,7 @@ import type { UnusualRequest } from '../src/methods/robustness/unusual-request.j
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
 
-inSuite('robustness');
+inSuite('robustness', 'unusual');
 
 function judgeFor(t: Probe): (request: UnusualRequest) => Promise<Verdict> {
   return async (request) => {

@@ -11,7 +11,7 @@ import { reportProperty, runProperty } from '../src/methods/property/run-propert
 import { secondCaller } from '../src/methods/steps/caller-b.js';
 import { coreSequence, describeSequence, judgeSequence, sequences, type Sequence } from '../src/methods/property/stateful-sequence.js';
 
-inSuite('sequences');
+inSuite('sequences', 'sequences');
 
 /** Sequences judged per run (each up to MAX_COMMANDS commands). */
 const SEQUENCES = 6;

@@ -39,7 +39,7 @@ import { listingBeforeRefusedWrites } from '../src/methods/steps/refused-writes.
 import { writesNeeded } from '../src/harness/writes-needed.js';
 import { AT_ONCE_MIN, KEEP_FOR_LATER, planWrites } from '../src/core/write-plan.js';
 
-inSuite('user-banks.create');
+inSuite('user-banks.create', 'creates');
 
 const validSends = perRun(
   (client) =>

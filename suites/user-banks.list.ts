@@ -6,7 +6,7 @@ import { fieldRequirements } from '../src/contract/checks/resource-fields.js';
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
 
-inSuite('user-banks.list');
+inSuite('user-banks.list', 'reads');
 
 conformanceCheck(
   {

@@ -14,7 +14,7 @@ import { dateOfBirthProblem } from '../src/core/domain/date-of-birth.js';
 import { linkedUserIds } from '../src/methods/property/linked-users.js';
 import { perRun } from '../src/harness/per-run.js';
 
-inSuite('users');
+inSuite('users', 'reads');
 
 const userPath = (id: string): string => `/users/${encodeURIComponent(id)}`;
 

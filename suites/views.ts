@@ -10,7 +10,7 @@ import type { ViewCaller } from '../src/core/model/list-views.js';
 import { secondCaller } from '../src/methods/steps/caller-b.js';
 import { closingWalks } from '../src/methods/steps/closing-views.js';
 
-inSuite('views');
+inSuite('views', 'views');
 
 /** The requirement each relation breaks, by the field it judged. */
 const BROKEN = {

@@ -11,6 +11,7 @@ import { sendingFor } from '../http/sender.js';
 import type { CheckResult, CheckSpec } from '../contract/checks/types.js';
 import { isHttpError } from '../http/errors.js';
 import type { RunContext } from './context-for.js';
+import type { Phase } from './phases.js';
 import { Probe } from './probe.js';
 import { InconclusiveSignal, SkipSignal } from './signals.js';
 
@@ -25,25 +26,27 @@ export interface DeclaredCheck {
   spec: CheckSpec;
   body: CheckBody;
   sequential: boolean;
-  /** The suite file that declares it: the checks of one suite end before the next suite's begin. */
+  /** The suite file that declares it (--shard deals suites). */
   suite: string;
+  /** When it runs (src/harness/phases.ts): the checks of one phase end before the next phase's begin. */
+  phase: Phase;
 }
 
 const declared: DeclaredCheck[] = [];
-let loading = 'unnamed';
+let loading: { suite: string; phase: Phase } = { suite: 'unnamed', phase: 'reads' };
 
-/** Names the suite whose checks are declared next (the first statement of every suite file). */
-export function inSuite(name: string): void {
-  loading = name;
+/** Names the suite whose checks are declared next, and its phase (the first statement of every suite file). */
+export function inSuite(name: string, phase: Phase): void {
+  loading = { suite: name, phase };
 }
 
 export function conformanceCheck(spec: CheckSpec, body: CheckBody, options: CheckOptions = {}): void {
   if (declared.some((c) => c.spec.id === spec.id))
-    throw new Error(`check ${spec.id} is declared twice (the second time in suite ${loading})`);
-  declared.push({ spec, body, sequential: options.sequential === true, suite: loading });
+    throw new Error(`check ${spec.id} is declared twice (the second time in suite ${loading.suite})`);
+  declared.push({ spec, body, sequential: options.sequential === true, ...loading });
 }
 
-/** Every check declared so far, in the order declared (the suites' order, then each file's). */
+/** Every check declared so far, in the order declared (the suites' import order, then each file's). */
 export function declaredChecks(): readonly DeclaredCheck[] {
   return declared;
 }

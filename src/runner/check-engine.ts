@@ -4,9 +4,9 @@
  * client, one write budget, one exchange log), so runs may follow each other or overlap in one
  * process without a worker, a module reload or a test framework between them.
  *
- * The order: suite by suite as suites/index.ts lists them (each suite's checks end before the next
- * suite's begin); within a suite, consecutive checks run side by side up to --concurrency, and a
- * sequential check runs alone, in its place.
+ * The order: phase by phase as the suites declare them (src/harness/phases.ts: each phase's checks
+ * end before the next phase's begin); within a phase, the checks of its suites run side by side up
+ * to --concurrency, and a sequential check runs alone, in its place.
  */
 import type { CheckResult } from '../contract/checks/types.js';
 import type { ThrottleStats } from '../http/adaptive-throttle.js';
@@ -14,6 +14,7 @@ import type { TrafficRecord } from '../http/traffic-record.js';
 import type { ConsistencyStats } from '../results/results.js';
 import { declaredChecks, runCheck, type DeclaredCheck } from '../harness/check.js';
 import { contextFor, type RunContext } from '../harness/context-for.js';
+import { phaseIndex } from '../harness/phases.js';
 import type { RunSettings } from '../harness/settings.js';
 import { consistencyStats } from '../harness/settle.js';
 import { suitesOfShard } from './shards.js';
@@ -71,9 +72,10 @@ export async function runSuites(settings: RunSettings, options: RunOptions = {})
   return runChecksOf(settings, suites === undefined ? all : all.filter((c) => suites.has(c.suite)), options);
 }
 
-/** The given checks, in their order, against one run of their own. */
+/** The given checks, phase by phase (in declared order within a phase), against one run of their own. */
 export function runChecksOf(settings: RunSettings, planned: readonly DeclaredCheck[], options: RunOptions = {}): Promise<SuiteRun> {
-  return new EngineRun(contextFor(settings), planned, options).go();
+  const inPhases = [...planned].sort((a, b) => phaseIndex(a.phase) - phaseIndex(b.phase));
+  return new EngineRun(contextFor(settings), inPhases, options).go();
 }
 
 class EngineRun {
@@ -128,16 +130,16 @@ class EngineRun {
     };
   }
 
-  /** Suite by suite; within one, batches of consecutive side-by-side checks and each sequential check alone. */
+  /** Phase by phase; within one, batches of consecutive side-by-side checks and each sequential check alone. */
   private async steps(): Promise<'done'> {
     let batch: DeclaredCheck[] = [];
-    let suite: string | undefined;
+    let phase: string | undefined;
     for (const check of this.planned) {
-      if (check.sequential || check.suite !== suite) {
+      if (check.sequential || check.phase !== phase) {
         await this.together(batch);
         batch = [];
       }
-      suite = check.suite;
+      phase = check.phase;
       if (check.sequential) await this.together([check]);
       else batch.push(check);
     }

@@ -6,8 +6,10 @@
  */
 import type { DeclaredCheck } from '../harness/check.js';
 
-/** The suite that judges every exchange of the run (suites/http.ts). */
-export const RUN_WIDE_SUITE = 'http';
+/** The suites of the run-wide phase, which judge every exchange of the run (suites/http.ts). */
+export function runWideSuites(declared: readonly DeclaredCheck[]): Set<string> {
+  return new Set(declared.filter((c) => c.phase === 'run-wide').map((c) => c.suite));
+}
 
 export function parseShard(shard: string): { index: number; count: number } {
   const [index, count] = shard.split('/').map(Number) as [number, number];
@@ -17,14 +19,15 @@ export function parseShard(shard: string): { index: number; count: number } {
 /** The suites of part `shard` (i/n), in run order. */
 export function suitesOfShard(shard: string, declared: readonly DeclaredCheck[]): string[] {
   const { index, count } = parseShard(shard);
+  const runWide = runWideSuites(declared);
   const weights = new Map<string, number>();
   for (const check of declared) weights.set(check.suite, (weights.get(check.suite) ?? 0) + 1);
   const dealt = balancedShards(
-    [...weights].filter(([suite]) => suite !== RUN_WIDE_SUITE),
+    [...weights].filter(([suite]) => !runWide.has(suite)),
     count,
   );
   const mine = new Set(dealt[index - 1] ?? []);
-  return [...weights.keys()].filter((suite) => mine.has(suite) || suite === RUN_WIDE_SUITE);
+  return [...weights.keys()].filter((suite) => mine.has(suite) || runWide.has(suite));
 }
 
 /** Suites dealt to `count` parts by weight, the heaviest first to the lightest part (ties by name). */

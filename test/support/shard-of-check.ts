@@ -1,5 +1,5 @@
 import { loadSuites } from '../../src/runner/check-engine.js';
-import { RUN_WIDE_SUITE, suitesOfShard } from '../../src/runner/shards.js';
+import { runWideSuites, suitesOfShard } from '../../src/runner/shards.js';
 
 /**
  * `--shard i/n` that runs exactly the suite that declares the check: with as many parts as suites
@@ -10,10 +10,11 @@ import { RUN_WIDE_SUITE, suitesOfShard } from '../../src/runner/shards.js';
 export async function shardOfCheck(checkId: string): Promise<string[]> {
   const declared = await loadSuites();
   const home = declared.find((c) => c.spec.id === checkId)?.suite;
-  if (home === undefined || home === RUN_WIDE_SUITE) return []; // a run-wide check: the whole run
-  const count = new Set(declared.map((c) => c.suite).filter((s) => s !== RUN_WIDE_SUITE)).size;
+  const runWide = runWideSuites(declared);
+  if (home === undefined || runWide.has(home)) return []; // a run-wide check: the whole run
+  const count = new Set(declared.map((c) => c.suite).filter((s) => !runWide.has(s))).size;
   for (let index = 1; index <= count; index += 1) {
-    const part = suitesOfShard(`${index}/${count}`, declared).filter((s) => s !== RUN_WIDE_SUITE);
+    const part = suitesOfShard(`${index}/${count}`, declared).filter((s) => !runWide.has(s));
     if (part.length === 1 && part[0] === home) return ['--shard', `${index}/${count}`];
   }
   return [];

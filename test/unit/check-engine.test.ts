@@ -3,6 +3,7 @@
  * them in, how many at once, what stops it, and how a check that misbehaves ends. The checks send
  * one request each to the reference on 127.0.0.1, through the run's own client.
  */
+import type { Phase } from '../../src/harness/phases.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { checkSpec, checks } from '../../src/contract/checks/registry.js';
 import type { CheckBody, DeclaredCheck } from '../../src/harness/check.js';
@@ -37,11 +38,12 @@ const settings = (over: Partial<RunSettings> = {}): RunSettings => ({
 
 /** Registered ids to borrow (the engine reports a check by its spec's id). */
 const ids = checks.slice(0, 6).map((c) => c.id);
-const check = (i: number, suite: string, body: CheckBody, sequential = false): DeclaredCheck => ({
+const check = (i: number, suite: string, body: CheckBody, sequential = false, phase: Phase = 'reads'): DeclaredCheck => ({
   spec: checkSpec(ids[i] as (typeof ids)[number]),
   body,
   sequential,
   suite,
+  phase,
 });
 
 /** A body that reads the configured User, noting when it started and ended. */
@@ -56,21 +58,23 @@ const reading =
   };
 
 describe('the check engine', () => {
-  test('suite after suite; side by side within one up to --concurrency; a sequential check alone, in its place', async () => {
+  test('phase after phase, whatever order they are given in; side by side within one up to --concurrency, across its suites; a sequential check alone, in its place', async () => {
     const log: string[] = [];
     const run = await runChecksOf(settings({ concurrency: 2 }), [
+      check(4, 'late', reading(log, 'e'), false, 'writes'),
       check(0, 'first', reading(log, 'a', 50)),
-      check(1, 'first', reading(log, 'b', 50)),
+      check(1, 'second', reading(log, 'b', 50)),
       check(2, 'first', reading(log, 'c'), true),
       check(3, 'second', reading(log, 'd')),
     ]);
-    expect(run.results.map((r) => r.outcome)).toEqual(['pass', 'pass', 'pass', 'pass']);
-    // a and b overlap; c starts only after both ended; d (next suite) only after c.
+    expect(run.results.map((r) => r.outcome)).toEqual(['pass', 'pass', 'pass', 'pass', 'pass']);
+    // a and b (two suites of one phase) overlap; c starts only after both ended; d after c; e (a later phase, given first) last.
     expect(log.slice(0, 2).sort()).toEqual(['a+', 'b+']);
     expect(log.indexOf('c+')).toBeGreaterThan(Math.max(log.indexOf('a-'), log.indexOf('b-')));
     expect(log.indexOf('d+')).toBeGreaterThan(log.indexOf('c-'));
-    expect(run.traffic?.requests).toBe(4);
-    expect(run.exchanges).toHaveLength(4);
+    expect(log.indexOf('e+')).toBeGreaterThan(log.indexOf('d-'));
+    expect(run.traffic?.requests).toBe(5);
+    expect(run.exchanges).toHaveLength(5);
   });
 
   test('--fail-fast: after a fail no further check starts; a thrown error is that check internal error, not the end of the run', async () => {

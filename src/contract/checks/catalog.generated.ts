@@ -3,7 +3,7 @@
 // fails when this file disagrees with the declarations.
 import type { CheckSpec } from './types.js';
 
-/** Every declared check, area by area, each area in the order its checks are declared. */
+/** Every declared check, area by area, each area in the order its checks run. */
 export const checkCatalog = [
   {
     id: "auth.create-user-bank.missing-credentials-refused",
