@@ -103,7 +103,7 @@ export class ExchangeInvariants {
               method: 'GET',
               path: `${url.pathname.slice(this.basePath.length)}${url.search}`,
               auth: request.caller,
-              ...(request.accept !== undefined ? { headers: { accept: request.accept } } : {}),
+              headers: { accept: request.accept },
             });
             request.answered(exchange);
           } catch (error) {

@@ -32,7 +32,8 @@ export interface FollowUp {
   /** The whole URL, spelled exactly as it is to be sent. */
   url: string;
   caller: 'a' | 'b';
-  accept?: string;
+  /** The Accept it carries; null: none, as the request it follows had none. */
+  accept: string | null;
   /** Told the answer, or why none came (a time-out, the target's throttling). */
   answered(outcome: Exchange | Error): void;
 }

@@ -52,7 +52,7 @@ class CallerFacts {
 
 const filtersOf = (seen: SeenExchange): string => JSON.stringify([seen.query.get('status') ?? [], seen.query.get('user_id') ?? []]);
 
-/** Whether an Accept header takes application/json (none, *\/*, application/*, or JSON itself). */
+/** Whether an Accept header takes application/json: none at all (any media type, RFC 9110 12.5.1), *\/*, application/*, or JSON itself. */
 function acceptsJson(accept: string | undefined): boolean {
   if (accept === undefined) return true;
   return accept.split(',').some((range) => /^\s*(\*\/\*|application\/\*|application\/json)\s*(;|$)/i.test(range));
@@ -164,7 +164,7 @@ function spellingQuestion(finding: InvariantFinding, caller: 'a' | 'b', accept: 
   if (other === undefined) return undefined;
   // Spelled as the client will send it (WHATWG URL leaves these spellings as they are).
   const again = new URL(`${url.origin}${url.pathname}?${other}`).href;
-  return { finding, sent, other, followUp: { url: again, caller, ...(accept !== undefined ? { accept } : {}) } };
+  return { finding, sent, other, followUp: { url: again, caller, accept: accept ?? null } };
 }
 
 /** The finding says which spelling the server refused: only the one sent first, or both. */
