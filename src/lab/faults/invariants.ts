@@ -102,6 +102,14 @@ export const invariantFaults = [
     },
   },
   {
+    name: 'accept-absent-406',
+    description:
+      'the content-negotiation middleware tests the Accept header with a regular expression (json, or a wildcard) and reads an absent header as the empty string: a request with no Accept, which takes any media type (RFC 9110 12.5.1), is answered 406 Not Acceptable',
+    breaks: 'list_user_banks.operation',
+    caughtBy: 'http.served-not-refused',
+    bends: { 'exchange.answered': (answered, scene) => answered || refusedAsNotAcceptable(scene) },
+  },
+  {
     name: 'create-takes-client-id',
     description:
       "the validator strips the members it does not know before checking the body (whitelist-and-strip), while the record is built from the raw body with a spread after the generated values, so a body's id and created_at replace the service's own",
@@ -146,6 +154,15 @@ function undecodedValue(search: string, name: string): string | undefined {
 
 /** The members 4.1 lists for the request body. */
 const BODY_MEMBERS = ['user_id', 'account_number', 'routing_number', 'account_holder_type', 'bank_account_type'];
+
+/** The middleware's 406 to an Accept its pattern does not match, an absent one too; true when it answered. */
+function refusedAsNotAcceptable({ req, res }: Scene): boolean {
+  if (/json|\*/i.test(req.headers.accept ?? '')) return false;
+  const body = JSON.stringify({ error: 'not_acceptable', message: 'this service answers application/json' });
+  res.writeHead(406, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+  return true;
+}
 
 /** The gateway's health-check answer to a POST without a Content-Type; true when it answered. */
 function answeredAsHealthCheck({ req, res }: Scene): boolean {
