@@ -1,6 +1,9 @@
 /**
  * Run-wide HTTP facts over every exchange the run made. The runner orders this file last (and puts
- * it in every shard), so it sees the whole run's exchange log.
+ * it in every shard), so it sees the whole run's exchange log. Each check first awaits the
+ * follow-ups the invariants asked for (another spelling of a refused request,
+ * src/harness/invariants/served-not-refused.ts), sent once per run, so every check here judges them
+ * with the rest of the run's exchanges.
  */
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import { isSuccess, type ExchangeSummary } from '../src/http/exchange.js';
@@ -39,6 +42,7 @@ conformanceCheck(
     title: 'No request of the whole run was answered with a 5xx',
   },
   async (t) => {
+    await t.run.invariants.followUp(t.run.client);
     // A 502/503/504 the client sent again and then got an answer to is the network's refusal (a
     // gateway, a maintenance window), not the API's answer: a fact of the run's traffic, said in the
     // traffic summary ("recoveries: ..."), never a requirement broken, so --strict cannot fail a
@@ -65,14 +69,16 @@ conformanceCheck(
     requirement: 'json.bodies',
     title: 'Every success answer of the whole run has a body that parses as JSON',
   },
-  async (t) =>
+  async (t) => {
+    await t.run.invariants.followUp(t.run.client);
     overLog(
       t,
       // A HEAD answer never has a body (RFC 9110 9.3.2).
       (e) => isSuccess(e) && e.method !== 'HEAD' && (e.bodyBytes === 0 || !e.jsonParses),
       (e) => `${e.method} ${path(e)} answered ${e.status} with ${e.bodyBytes === 0 ? 'an empty body' : 'a body that is not JSON'}`,
       'fail',
-    ),
+    );
+  },
   { sequential: true },
 );
 
@@ -100,6 +106,7 @@ conformanceCheck(
       "Every 2xx answer of the whole run, whichever check asked, matches its operation's schema, lists each id (and each RfP use case) once, returns a create's values as given, and shows each User Bank as every other view shows it",
   },
   async (t) => {
+    await t.run.invariants.followUp(t.run.client);
     const { audit } = t.run;
     if (audit.audited === 0)
       t.skip('no check of this run (or shard) received a 2xx answer from an operation of the spec, so there is nothing to audit');
@@ -117,13 +124,15 @@ conformanceCheck(
     requirement: 'conv.content_type',
     title: 'Every JSON success answer is labelled with a JSON content type',
   },
-  async (t) =>
+  async (t) => {
+    await t.run.invariants.followUp(t.run.client);
     overLog(
       t,
       (e) => isSuccess(e) && e.bodyBytes > 0 && e.jsonParses && !/\bjson\b|\+json/i.test(e.contentType ?? ''),
       (e) => `${e.method} ${path(e)} sent JSON labelled "${e.contentType ?? '(no content-type)'}"`,
       'warn',
-    ),
+    );
+  },
   { sequential: true },
 );
 
@@ -134,6 +143,7 @@ function invariantCheck(spec: CheckSpec & { id: InvariantId }): void {
     spec,
     async (t) => {
       const { invariants } = t.run;
+      await invariants.followUp(t.run.client);
       if (invariants.inspected === 0) t.skip('no other check sent a request in this run (or shard), so there is nothing to inspect');
       const tally = invariants.tally(id);
       for (const f of tally.findings)

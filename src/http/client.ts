@@ -34,7 +34,8 @@ export interface RequestOptions {
   path: string;
   query?: Record<string, string | number | undefined>;
   auth?: AuthChoice;
-  headers?: Record<string, string>;
+  /** Headers to send; null sends no such header at all, not even the client's own Accept (absent Accept: RFC 9110 12.5.1). */
+  headers?: Record<string, string | null>;
   /** A JSON value sent as the body with Content-Type: application/json. */
   json?: unknown;
   /** A raw body, sent as is (malformed JSON, wrong content types). */
@@ -312,7 +313,9 @@ export class HttpClient {
 
   private async sendOnce(method: string, options: RequestOptions, attempt: number, how = { ownConnection: false }): Promise<Exchange> {
     const url = this.url(options.path, options.query);
-    const headers: Record<string, string> = { accept: 'application/json', ...(options.headers ?? {}) };
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries({ accept: 'application/json', ...(options.headers ?? {}) }))
+      if (value !== null) headers[name] = value;
     const { header: authorization, sentWith } = await this.authorizationFor(options.auth ?? 'a');
     if (authorization !== undefined) headers.authorization = authorization;
     let body: string | undefined;

@@ -105,6 +105,20 @@ describe('the HTTP client', () => {
     expect(server.received).toEqual([]);
   });
 
+  test('Accept: application/json unless a request asks for another, or for none at all (null)', async () => {
+    const accepts: (string | undefined)[] = [];
+    const server = await serve((req, res) => {
+      accepts.push(req.headers.accept);
+      res.end('{}');
+    });
+    const c = client(server.url);
+    await c.send({ path: '/user_banks' });
+    await c.send({ path: '/user_banks', headers: { accept: 'text/html' } });
+    const bare = await c.send({ path: '/user_banks', headers: { accept: null } });
+    expect(accepts).toEqual(['application/json', 'text/html', undefined]);
+    expect(Object.keys(bare.request.headers)).not.toContain('accept');
+  });
+
   test('the write budget: never more POSTs than --max-writes that could create, refused ones give their slot back', async () => {
     let n = 0;
     const server = await serve((req, res) => {

@@ -56,3 +56,14 @@ test('a number whose create got no definite answer, or was refused and not liste
   invariants.inspect(list(bank('ub_5', dropped)));
   expect(invariants.tally('http.no-phantom-writes').found).toBe(0);
 });
+
+test("the stateful sequences' spelling of a run's number (its first digit written 0) is the run's too", () => {
+  const invariants = new ExchangeInvariants({ baseUrl: BASE, tokenA: 'tok-a' });
+  const mine = uniqueAccountNumber({ leadingZero: true });
+  expect(mine.startsWith('0')).toBe(true);
+  invariants.inspect(create(mine, 201, 'ub_1'));
+  invariants.inspect(list(bank('ub_1', mine), bank('ub_3', mine)));
+  const tally = invariants.tally('http.no-phantom-writes');
+  expect(tally.found).toBe(1);
+  expect(tally.findings[0]?.message).toContain('ub_3');
+});

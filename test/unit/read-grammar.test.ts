@@ -31,6 +31,7 @@ describe('the read grammar', () => {
       'cursor another caller',
       'limit boundary 100',
       'status percent-encoded',
+      'no Accept header',
     ])
       expect(
         requests.some((r) => r.kind.includes(words)),
@@ -38,6 +39,23 @@ describe('the read grammar', () => {
       ).toBe(true);
     expect(requests.some((r) => r.path.includes('user_id=usr_b1'))).toBe(true);
     expect(readGrammar(alone, 7).requests.some((r) => r.auth === 'b' || r.path.includes('usr_b1'))).toBe(false);
+  });
+
+  test('no Accept header is a request without one (RFC 9110 12.5.1: any media type), on every operation', () => {
+    const bare = readGrammar(withB, 3).requests.filter((r) => r.kind.endsWith('no Accept header'));
+    expect(new Set(bare.map((r) => r.path.split(/[/?]/)[1]))).toEqual(new Set(['user_banks', 'users', 'rfp_registrations']));
+    for (const r of bare) expect(r.headers).toEqual({ accept: null });
+  });
+
+  test.each([42, 7])('within the budget, each Accept class is also sent where nothing else is unusual (seed %i)', (seed) => {
+    const kinds = new Set(readGrammar(withB, seed).requests.map((r) => r.kind));
+    for (const accept of ['Accept: application/json', 'Accept: text/html', 'no Accept header'])
+      for (const plain of [
+        `GET /user_banks with no query, the caller's token, ${accept}`,
+        `GET /users/{user_id} with the id valid, the caller's token, ${accept}`,
+        `GET /rfp_registrations with no query, the caller's token, ${accept}`,
+      ])
+        expect(kinds.has(plain), plain).toBe(true);
   });
 
   test('a percent-encoded value is the same value once decoded (RFC 3986 6.2.2.2)', () => {

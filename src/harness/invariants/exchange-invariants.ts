@@ -3,6 +3,7 @@
  * the findings of each kept apart for the run-wide check that reports it (suites/http.ts).
  */
 import type { Exchange } from '../../http/exchange.js';
+import type { HttpClient } from '../../http/client.js';
 import { callerDataOnly } from './caller-data-only.js';
 import { credentialsRequired } from './credentials-required.js';
 import { factsOfCreation } from './facts-of-creation.js';
@@ -50,6 +51,7 @@ export class ExchangeInvariants {
   private readonly basePath: string;
   private readonly settled = new Set<InvariantId>();
   private readonly callers: { tokensA: Set<string>; tokensB: Set<string> };
+  private followedUp?: Promise<void>;
 
   constructor(settings: InvariantSettings) {
     this.callers = { tokensA: new Set([settings.tokenA]), tokensB: new Set(settings.tokenB !== undefined ? [settings.tokenB] : []) };
@@ -84,6 +86,32 @@ export class ExchangeInvariants {
         if (tally.findings.length < MAX_KEPT) tally.findings.push(finding);
       });
     }
+  }
+
+  /**
+   * Sends, once per run and one at a time, the requests the invariants asked for to complete their
+   * findings (another spelling of a refused request). The run-wide checks await it before reading a
+   * tally, so each follow-up's answer is judged by every invariant too.
+   */
+  followUp(client: HttpClient): Promise<void> {
+    this.followedUp ??= (async () => {
+      for (const [, invariant] of this.invariants)
+        for (const request of invariant.followUps?.() ?? []) {
+          const url = new URL(request.url);
+          try {
+            const exchange = await client.send({
+              method: 'GET',
+              path: `${url.pathname.slice(this.basePath.length)}${url.search}`,
+              auth: request.caller,
+              headers: { accept: request.accept },
+            });
+            request.answered(exchange);
+          } catch (error) {
+            request.answered(error instanceof Error ? error : new Error(String(error)));
+          }
+        }
+    })();
+    return this.followedUp;
   }
 
   /** A caller's token obtained again during the run (a token command's refresh): its requests are still that caller's. */

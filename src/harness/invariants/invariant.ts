@@ -19,4 +19,21 @@ export interface ExchangeInvariant {
   inspect(seen: SeenExchange, report: (finding: InvariantFinding) => void): void;
   /** Reports what only the whole run shows; called once, when the run-wide check reads the findings at the run's end. */
   settle?(report: (finding: InvariantFinding) => void): void;
+  /** Requests it asks to have sent once, before the run-wide checks read the findings, to complete findings it already made. */
+  followUps?(): FollowUp[];
+}
+
+/**
+ * A request an invariant asks for to say more of a finding (another spelling of a refused request):
+ * it changes no verdict, only what the finding can tell. Sent with the caller's current token and the
+ * Accept of the request it follows; its answer is judged by every invariant like any other.
+ */
+export interface FollowUp {
+  /** The whole URL, spelled exactly as it is to be sent. */
+  url: string;
+  caller: 'a' | 'b';
+  /** The Accept it carries; null: none, as the request it follows had none. */
+  accept: string | null;
+  /** Told the answer, or why none came (a time-out, the target's throttling). */
+  answered(outcome: Exchange | Error): void;
 }

@@ -6,8 +6,11 @@
  * all show here on whichever list answer holds the extra item.
  *
  * "Only this run sent" is proven by the number itself: src/harness/unique-account-number.ts makes 17
- * digits that begin with the millisecond they were made, so a number whose time falls inside this
- * run was made by it. A number whose create got no definite answer (a 5xx, 408 or 429: a gateway's
+ * digits that begin with the millisecond they were made (or that time with its first digit written 0,
+ * the stateful sequences' spelling), so a number whose time falls inside this run was made by it.
+ * Values the run sent otherwise (the properties' drawn numbers, the grammars' fixed ones) prove
+ * nothing of the kind: another run on the same target may have sent them, and its banks are not
+ * phantoms. A number whose create got no definite answer (a 5xx, 408 or 429: a gateway's
  * refusal may come after the service stored it) is left out: the run cannot know whether it was stored. Judged when the run-wide
  * check reads it, after every create was answered, since a list may show a bank before its create's
  * answer arrives.
@@ -17,13 +20,10 @@ import type { Exchange } from '../../http/exchange.js';
 import { isSuccess, sentObject } from '../../http/exchange.js';
 import type { ExchangeInvariant } from './invariant.js';
 import { itemsOf } from './seen-exchange.js';
+import { madeAt } from '../unique-account-number.js';
 
 const MAX_REMEMBERED = 100_000;
 const UNDECIDED = new Set([408, 429]);
-
-/** The time a unique account number was made, or undefined when it is not one. */
-const madeAt = (accountNumber: string): number | undefined =>
-  /^\d{17}$/.test(accountNumber) ? Number(accountNumber.slice(0, 13)) : undefined;
 
 export function noPhantomWrites(startedAt = Date.now()): ExchangeInvariant {
   /** Account numbers this run made and sent in a create that was answered definitely. */

@@ -9,15 +9,37 @@
  * 401 (a token that expired: how long a token lives is not shown, 5), 408 and 429 (the target's pace)
  * are not refusals of the request itself. A request whose Accept does not take JSON may rightly be
  * answered 406 (RFC 9110 15.5.7): the spec's bodies are JSON, so it is not one the spec serves.
+ *
+ * Where the suite's own encoding could be in question (a query value holding characters a query may
+ * spell raw or percent-encoded, ../../http/query-spelling.ts), the first few such refusals are sent
+ * again once at the run's end with the other spelling, and the finding says which spelling the server
+ * refused. The verdict is a fail either way: both spellings carry the same values, and the one the
+ * client sends (every reserved character percent-encoded) is how RFC 3986 2.1 writes data in a
+ * component, which the server decodes once it has split the query (2.4); a server that serves only
+ * the raw spelling does not percent-decode its query, and the cursor it issued is then not "passed
+ * back as the cursor query parameter" (2.4) by a client that encodes as the RFC says.
  */
 import { isSuccess } from '../../http/exchange.js';
 import { isRecord } from '../../core/domain/is-record.js';
-import type { ExchangeInvariant } from './invariant.js';
+import { otherQuerySpelling, spellingOf } from '../../http/query-spelling.js';
+import type { Exchange } from '../../http/exchange.js';
+import type { ExchangeInvariant, FollowUp, InvariantFinding } from './invariant.js';
 import { headerOf, itemsOf, single, type SeenExchange } from './seen-exchange.js';
 
 const NOT_A_REFUSAL = new Set([401, 408, 429]);
 const LIST_PARAMETERS = new Set(['limit', 'cursor', 'status', 'user_id']);
 const MAX_REMEMBERED = 100_000;
+/** Refusals sent again in their query's other spelling, per run: a few say whether the spelling matters. */
+const MAX_SPELLING_RESENDS = 3;
+
+/** A refusal whose query has another spelling, to be sent again once with it. */
+interface SpellingQuestion {
+  finding: InvariantFinding;
+  /** The query as sent and as it will be sent again (no leading '?'). */
+  sent: string;
+  other: string;
+  followUp: Omit<FollowUp, 'answered'>;
+}
 
 type Caller = 'a' | 'b';
 
@@ -30,13 +52,16 @@ class CallerFacts {
 
 const filtersOf = (seen: SeenExchange): string => JSON.stringify([seen.query.get('status') ?? [], seen.query.get('user_id') ?? []]);
 
-/** Whether an Accept header takes application/json (none, *\/*, application/*, or JSON itself). */
+/** Whether an Accept header takes application/json: none at all (any media type, RFC 9110 12.5.1), *\/*, application/*, or JSON itself. */
 function acceptsJson(accept: string | undefined): boolean {
   if (accept === undefined) return true;
   return accept.split(',').some((range) => /^\s*(\*\/\*|application\/\*|application\/json)\s*(;|$)/i.test(range));
 }
 
 export function servedNotRefused(ownUsers: { a?: string; b?: string }): ExchangeInvariant {
+  const questions: SpellingQuestion[] = [];
+  /** The follow-ups' URLs: their answers complete a finding already made, never make another. */
+  const resent = new Set<string>();
   const facts: Record<Caller, CallerFacts> = { a: new CallerFacts(), b: new CallerFacts() };
   if (ownUsers.a !== undefined) facts.a.userIds.add(ownUsers.a);
   if (ownUsers.b !== undefined) facts.b.userIds.add(ownUsers.b);
@@ -91,6 +116,7 @@ export function servedNotRefused(ownUsers: { a?: string; b?: string }): Exchange
     inspect(seen, report) {
       const caller = seen.caller;
       if (caller !== 'a' && caller !== 'b') return;
+      if (resent.has(seen.exchange.request.url)) return;
       const mine = facts[caller];
       const { exchange } = seen;
       if (isSuccess(exchange)) {
@@ -106,13 +132,58 @@ export function servedNotRefused(ownUsers: { a?: string; b?: string }): Exchange
       else if (seen.operation === 'user' && seen.query.size === 0 && mine.userIds.has(seen.userIdInPath ?? ''))
         served = { what: "the User is one of the caller's", requirements: ['get_user.operation'] };
       if (served === undefined) return;
-      report({
+      const finding: InvariantFinding = {
         message: `${exchange.request.method} ${new URL(exchange.request.url).pathname} was refused with ${exchange.status} although the spec serves it: ${served.what}`,
         requirements: served.requirements,
         exchange,
         expected: 'an answer (2xx)',
         actual: String(exchange.status),
+      };
+      // Reported now, so it keeps its place among the findings kept; a follow-up completes it in place.
+      report(finding);
+      if (questions.length < MAX_SPELLING_RESENDS) {
+        const question = spellingQuestion(finding, caller, headerOf(exchange.request.headers, 'accept'));
+        if (question !== undefined) questions.push(question);
+      }
+    },
+    followUps() {
+      const asked = questions.splice(0);
+      return asked.map((q) => {
+        resent.add(q.followUp.url);
+        return { ...q.followUp, answered: (outcome) => completeWith(q, outcome) };
       });
     },
   };
+}
+
+/** The question a refusal raises when its query has another legitimate spelling, or undefined. */
+function spellingQuestion(finding: InvariantFinding, caller: 'a' | 'b', accept: string | undefined): SpellingQuestion | undefined {
+  const url = new URL(finding.exchange.request.url);
+  const sent = url.search.slice(1);
+  const other = otherQuerySpelling(sent);
+  if (other === undefined) return undefined;
+  // Spelled as the client will send it (WHATWG URL leaves these spellings as they are).
+  const again = new URL(`${url.origin}${url.pathname}?${other}`).href;
+  return { finding, sent, other, followUp: { url: again, caller, accept: accept ?? null } };
+}
+
+/** The finding says which spelling the server refused: only the one sent first, or both. */
+function completeWith(q: SpellingQuestion, outcome: Exchange | Error): void {
+  const first = spellingOf(q.sent, q.other);
+  const second = spellingOf(q.other, q.sent);
+  const { finding } = q;
+  if (outcome instanceof Error) {
+    finding.message += `. Sent again ${second}, it got no answer to judge (${outcome.message})`;
+    return;
+  }
+  const status = outcome.status;
+  if (isSuccess(outcome)) {
+    finding.message +=
+      `. Sent again ${second}, it was served (${status}): the server refused only the spelling ${first}, ` +
+      'though both carry the same values (RFC 3986 2.1, 3.4) and a server decodes a query once it has split it (2.4)';
+    finding.actual = `${finding.actual ?? ''} to the query ${first}; ${status} to it ${second}`;
+  } else {
+    finding.message += `. Sent again ${second}, it was answered ${status}: the server refused both spellings of the query`;
+    finding.actual = `${finding.actual ?? ''} to the query ${first}; ${status} to it ${second}`;
+  }
 }

@@ -78,6 +78,38 @@ export const invariantFaults = [
     },
   },
   {
+    name: 'cursor-read-undecoded',
+    description:
+      "cursors are spelled for people, the last row's created_at before the position (2026-11-26T10:15:30.123Z_...), and a pagination middleware reads the cursor from the raw query string itself, splitting on & and = without percent-decoding: a cursor passed back with its colons percent-encoded (%3A, as a client encodes a query value) is refused with 400, the same cursor with its colons raw is served",
+    breaks: 'list_user_banks.cursor',
+    caughtBy: 'http.served-not-refused',
+    bends: {
+      'list.answer': (answer) => {
+        const next = answer.body.next_cursor;
+        const last = answer.body.data?.at(-1)?.created_at;
+        return typeof next === 'string' && typeof last === 'string'
+          ? { ...answer, body: { ...answer.body, next_cursor: `${last}_${next}` } }
+          : answer;
+      },
+      'list.query': (query, scene) => {
+        if (query.cursor === undefined) return query;
+        const raw = undecodedValue(scene.url.search, 'cursor') ?? query.cursor;
+        const cut = raw.indexOf('_');
+        // The time before the position is only checked to be one; a percent-escape in it makes it none.
+        const readable = cut > 0 && !Number.isNaN(Date.parse(raw.slice(0, cut)));
+        return { ...query, cursor: readable ? raw.slice(cut + 1) : raw };
+      },
+    },
+  },
+  {
+    name: 'accept-absent-406',
+    description:
+      'the content-negotiation middleware tests the Accept header with a regular expression (json, or a wildcard) and reads an absent header as the empty string: a request with no Accept, which takes any media type (RFC 9110 12.5.1), is answered 406 Not Acceptable',
+    breaks: 'list_user_banks.operation',
+    caughtBy: 'http.served-not-refused',
+    bends: { 'exchange.answered': (answered, scene) => answered || refusedAsNotAcceptable(scene) },
+  },
+  {
     name: 'create-takes-client-id',
     description:
       "the validator strips the members it does not know before checking the body (whitelist-and-strip), while the record is built from the raw body with a spread after the generated values, so a body's id and created_at replace the service's own",
@@ -111,8 +143,26 @@ export const invariantFaults = [
   },
 ] as const satisfies readonly Fault[];
 
+/** A query parameter's value as it stands in the raw query string, not percent-decoded (a hand-written parser's). */
+function undecodedValue(search: string, name: string): string | undefined {
+  for (const pair of search.replace(/^\?/, '').split('&')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at) === name) return pair.slice(at + 1);
+  }
+  return undefined;
+}
+
 /** The members 4.1 lists for the request body. */
 const BODY_MEMBERS = ['user_id', 'account_number', 'routing_number', 'account_holder_type', 'bank_account_type'];
+
+/** The middleware's 406 to an Accept its pattern does not match, an absent one too; true when it answered. */
+function refusedAsNotAcceptable({ req, res }: Scene): boolean {
+  if (/json|\*/i.test(req.headers.accept ?? '')) return false;
+  const body = JSON.stringify({ error: 'not_acceptable', message: 'this service answers application/json' });
+  res.writeHead(406, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+  return true;
+}
 
 /** The gateway's health-check answer to a POST without a Content-Type; true when it answered. */
 function answeredAsHealthCheck({ req, res }: Scene): boolean {

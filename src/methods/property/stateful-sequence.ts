@@ -72,7 +72,7 @@ export function sequences(users: Readonly<Record<CallerName, readonly string[]>>
 export function coreSequence(users: Readonly<Record<CallerName, readonly string[]>>, writes: boolean): Sequence {
   // An account number no run has used, with a leading zero: a value a store might normalise.
   const body = () => ({
-    account_number: `0${uniqueAccountNumber().slice(1)}`,
+    account_number: uniqueAccountNumber({ leadingZero: true }),
     routing_number: '021000021',
     account_holder_type: 'individual',
     bank_account_type: 'checking',

@@ -19,7 +19,8 @@ export interface UnusualRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
   /** Below the base URL, escaped, with its raw query (so a parameter may repeat). */
   path: string;
-  headers?: Record<string, string>;
+  /** null: no such header at all (no Accept, which RFC 9110 12.5.1 reads as any media type). */
+  headers?: Record<string, string | null>;
   rawBody?: string;
   /** Whose credentials it carries (default the caller's). */
   auth?: AuthChoice;
