@@ -7,7 +7,7 @@
 import { request, errors as undiciErrors, type Dispatcher } from 'undici';
 import { WriteBudget } from './budget.js';
 import { currentSender } from './sender.js';
-import { createdIdOf } from './created-id.js';
+import type { ApiKnowledge } from './api-knowledge.js';
 import { makeDispatcher } from './dispatcher.js';
 import { HttpError } from './errors.js';
 import type { Exchange, ExchangeRequest, ExchangeSummary } from './exchange.js';
@@ -18,7 +18,7 @@ import { isTlsFailure, tlsFailureSentence } from './tls-trust.js';
 import { TokenCommandError } from './token-command.js';
 import { TokenSource } from './token-source.js';
 
-/** Whether a write that got no usable answer was stored after all (src/http/stored-probe.ts finds out). */
+/** Whether a write that got no usable answer was stored after all (src/contract/operations/stored-probe.ts finds out). */
 export type StoredVerdict = { stored: false } | { stored: true; id: string } | { stored: 'unknown'; why: string };
 
 export type AuthChoice =
@@ -51,6 +51,8 @@ export interface RequestOptions {
 
 export interface HttpClientOptions {
   baseUrl: string;
+  /** What the API says of a request: a write, may create, a resend may double; what an answer created (src/contract/operations/). */
+  api: ApiKnowledge;
   tokenA: string;
   tokenB?: string;
   timeoutMs: number;
@@ -92,11 +94,11 @@ export class HttpClient {
   private readonly agent: Dispatcher;
   private readonly throttle: AdaptiveThrottle;
   private readonly base: URL;
-  /** Ids of resources created (2xx POST /user_banks with an id), not yet handed to a check's result. */
+  /** Ids of resources created (api.createdIdOf), not yet handed to a check's result. */
   private undrainedCreated: { id: string; by: string | undefined; purpose?: string }[] = [];
   /** Checks whose result has taken its created ids. */
   private readonly endedSenders = new Set<string>();
-  /** Every id this run created (2xx POST /user_banks): a late-listed creation of ours is never taken for a refused write's. */
+  /** Every id this run created (api.createdIdOf): a late-listed creation of ours is never taken for a refused write's. */
   readonly createdIds = new Set<string>();
   /** When the run's latest write ended (Date.now(); 0 before any): absence proofs wait out the settle window from it. */
   lastWriteEndedAt = 0;
@@ -104,7 +106,7 @@ export class HttpClient {
   private readonly tokens: { a: TokenSource; b?: TokenSource };
   /** Writes (and resends after a dropped connection) go out on connections of their own, each closed after its answer: they never meet a pooled connection the server dropped while it was idle. */
   private readonly writeAgent: Dispatcher;
-  /** Finds out whether a POST that got no usable answer was stored anyway (stored-probe.ts); set by the run. */
+  /** Finds out whether a POST that got no usable answer was stored anyway (src/contract/operations/stored-probe.ts); set by the run. */
   storedProbe?: (request: ExchangeRequest, answeredAt: number) => Promise<StoredVerdict>;
   /** Transient refusals and dropped connections the client recovered from, or could not, for the report. */
   readonly recoveries: TransientStats = { retried: {}, persisted: {}, connectionResends: 0, storedDespiteRefusal: 0 };
@@ -170,12 +172,16 @@ export class HttpClient {
 
   async send(options: RequestOptions): Promise<Exchange> {
     const method = options.method ?? 'GET';
-    const isWrite = method !== 'GET' && method !== 'HEAD';
+    const asked = {
+      method,
+      path: options.path,
+      ...(options.describesNoResource !== undefined ? { describesNoResource: options.describesNoResource } : {}),
+    };
+    const isWrite = this.options.api.isWrite(asked);
     if (isWrite && this.options.readOnly) {
       throw new HttpError('READ_ONLY', `${method} ${options.path} not sent: --read-only forbids writes`);
     }
-    // The budget counts what a request could create: POST, and PUT (an upsert); PATCH and DELETE cannot.
-    const mayCreate = (method === 'POST' || method === 'PUT') && options.describesNoResource !== true;
+    const mayCreate = this.options.api.mayCreate(asked);
     if (mayCreate && !(await this.budget.reserve())) {
       throw new HttpError(
         'WRITE_BUDGET',
@@ -255,12 +261,12 @@ export class HttpClient {
 
   /**
    * Whether a request that met a transient refusal or a dropped connection may be sent again without
-   * doubling a write: an idempotent method always; the spec's only write (POST /user_banks) only when
-   * the probe proves it was not stored; any other method or path defines no write to double.
+   * doubling a write: an idempotent method always; a write the API says a resend may double only when
+   * the probe proves it was not stored; any other request defines no write to double.
    */
   private async safeToResend(method: string, options: RequestOptions, refused: Exchange | undefined): Promise<boolean> {
     if (isIdempotent(method)) return true;
-    if (!(method === 'POST' && options.path === '/user_banks')) return true;
+    if (!this.options.api.resendMayDouble({ method, path: options.path })) return true;
     if (this.storedProbe === undefined) return false;
     const request = refused?.request ?? this.requestOf(method, options);
     const verdict = await this.storedProbe(request, Date.now());
@@ -378,7 +384,7 @@ export class HttpClient {
         method !== 'HEAD' &&
         (bodyBytes === 0 || exchange.jsonError !== undefined || !/json/i.test(responseHeaders['content-type'] ?? ''));
       if ((exchange.status >= 500 || oddSuccess) && this.notable.length < NOTABLE_KEPT) this.notable.push(exchange);
-      const createdId = createdIdOf(exchange);
+      const createdId = this.options.api.createdIdOf(exchange);
       if (createdId !== undefined) {
         this.undrainedCreated.push({
           id: createdId,
