@@ -7,7 +7,8 @@
  */
 import { isRecord } from '../../core/domain/is-record.js';
 import type { ExchangeRequest } from '../../http/exchange.js';
-import type { HttpClient, StoredVerdict } from '../../http/client.js';
+import type { HttpClient } from '../../http/client.js';
+import type { StoredVerdict } from '../../http/resend-safety.js';
 import { sleep } from '../../http/throttle.js';
 
 /** Pages of a probe's listing at most (100 items each): a User with more banks than this is not probed to its end. */
