@@ -24,7 +24,7 @@ function overLog(
   if (log.length === 0) t.skip('no other check sent a request in this run (or shard), so there is nothing to inspect');
   const bad = log.filter(offending);
   for (const e of bad.slice(0, 10)) {
-    // The whole exchange when the client kept it (src/http/client.ts notable), so the finding has its curl line.
+    // The whole exchange when the client kept it (src/http/policies/record.ts notable), so the finding has its curl line.
     const whole = t.run.client.notable.find((x) => x.seq === e.seq);
     t[severity](message(e), { actual: `${e.method} ${e.url} -> ${e.status}`, ...(whole ? { exchange: whole } : {}) });
   }

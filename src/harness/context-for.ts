@@ -5,9 +5,7 @@
  */
 import { HttpClient } from '../http/client.js';
 import { targetOptionsFrom } from '../http/client-options.js';
-import { createdIdOf } from '../http/created-id.js';
 import { Redactor } from '../http/redact.js';
-import { makeStoredProbe } from '../http/stored-probe.js';
 import { CreatedJournal } from '../results/report/created-journal.js';
 import type { Exchange } from '../http/exchange.js';
 import { ListViews } from '../core/model/list-views.js';
@@ -16,6 +14,8 @@ import { ExchangeInvariants } from './invariants/exchange-invariants.js';
 import { TokenSource } from '../http/token-source.js';
 import { TrafficRecorder } from '../http/traffic-record.js';
 import { currentSender } from '../http/sender.js';
+import { bankLinkingApi, createdIdOf } from '../contract/operations/bank-linking-api.js';
+import { makeStoredProbe } from '../contract/operations/stored-probe.js';
 import { addCallerToken, redactorFor } from './secrets.js';
 import { DEFAULT_SETTLE_MS, type RunSettings } from './settings.js';
 
@@ -47,6 +47,7 @@ export function contextFor(settings: RunSettings): RunContext {
   const journal = settings.createdJournalPath !== undefined ? new CreatedJournal(settings.createdJournalPath, settings.baseUrl) : undefined;
   const client = new HttpClient({
     ...targetOptionsFrom(settings),
+    api: bankLinkingApi,
     tokenSources: tokenSourcesFor(settings, (caller, fresh) => {
       addCallerToken(redactor, caller, fresh);
       invariants.addCallerToken(caller, fresh);

@@ -22,7 +22,7 @@ export interface ThrottleStats {
   ceiling: number | null;
   /** Requests sent per second of the time between the first and the last request. */
   requestsPerSecond: number;
-  /** Transient refusals (502, 503, 504) resent and handed on, connections resent, writes found stored (client.ts). */
+  /** Transient refusals (502, 503, 504) resent and handed on, connections resent, writes found stored (policies/transient-resend.ts). */
   transient?: {
     retried: Record<string, number>;
     persisted: Record<string, number>;

@@ -25,6 +25,8 @@ export interface Exchange {
   startedAt?: number;
   /** A 401 to a token that had worked: a new token was obtained and the request sent again (its answer is the next exchange). */
   tokenRefreshed?: true;
+  /** The answer's body size in bytes as it came (the exchange log's bodyBytes); absent on an exchange not made by the client. */
+  bodyBytes?: number;
 }
 
 export const isSuccess = (exchange: { status: number }): boolean => exchange.status >= 200 && exchange.status < 300;

@@ -2,7 +2,7 @@
  * Transient refusals: 502 Bad Gateway, 503 Service Unavailable and 504 Gateway Timeout are what the
  * network between the suite and the service answers (a load balancer without a healthy replica, a
  * maintenance page, a gateway's time-out), not the service's judgment of the request. The client
- * resends such a request when that is safe (transient-retry in client.ts) and reports the count; a
+ * resends such a request when that is safe (policies/transient-resend.ts) and reports the count; a
  * 5xx that persists after the retries reaches the checks as the server's answer.
  */
 import type { Exchange } from './exchange.js';

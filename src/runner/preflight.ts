@@ -16,6 +16,7 @@
  */
 import { HttpClient, type AuthChoice } from '../http/client.js';
 import { targetOptionsFrom } from '../http/client-options.js';
+import { bankLinkingApi } from '../contract/operations/bank-linking-api.js';
 import { isHttpError } from '../http/errors.js';
 import { toEvidence, type ExchangeEvidence } from '../http/evidence.js';
 import type { Exchange } from '../http/exchange.js';
@@ -66,6 +67,7 @@ export async function preflight(settings: RunSettings, redactor: Redactor): Prom
   const exchanges: Exchange[] = [];
   const client = new HttpClient({
     ...targetOptionsFrom(settings),
+    api: bankLinkingApi,
     concurrency: 1,
     readOnly: true,
     maxWrites: 0,

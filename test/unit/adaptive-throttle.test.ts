@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { AdaptiveThrottle } from '../../src/http/adaptive-throttle.js';
 import { HttpClient } from '../../src/http/client.js';
+import { bankLinkingApi } from '../../src/contract/operations/bank-linking-api.js';
 import { startReference } from '../../src/lab/server.js';
 
 function clocked(ceiling = 0, budgetMs = 20_000): { throttle: AdaptiveThrottle; advance(ms: number): void; at(): number } {
@@ -88,6 +89,7 @@ describe('the HTTP client against a reference throttled at 20 requests a second 
     const reference = await startReference({ variation: { throttlePerSecond: 20 } });
     const client = new HttpClient({
       baseUrl: reference.url,
+      api: bankLinkingApi,
       tokenA: reference.callers.a.token,
       timeoutMs: 5_000,
       maxBodyBytes: 1 << 20,

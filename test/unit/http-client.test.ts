@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { HttpClient, type HttpClientOptions } from '../../src/http/client.js';
 import { HttpError } from '../../src/http/errors.js';
-import { makeStoredProbe } from '../../src/http/stored-probe.js';
+import { makeStoredProbe } from '../../src/contract/operations/stored-probe.js';
+import { bankLinkingApi } from '../../src/contract/operations/bank-linking-api.js';
 import { hostile, redirectTo, startHostile, type HostileServer } from '../support/hostile.js';
 
 const servers: HostileServer[] = [];
@@ -21,6 +22,7 @@ async function serve(behaviour: Parameters<typeof startHostile>[0]): Promise<Hos
 function client(baseUrl: string, overrides: Partial<HttpClientOptions> = {}): HttpClient {
   const made = new HttpClient({
     baseUrl,
+    api: bankLinkingApi,
     tokenA: 'secret-a',
     timeoutMs: 800,
     maxBodyBytes: 64 * 1024,

@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { HttpClient } from '../../src/http/client.js';
+import { bankLinkingApi } from '../../src/contract/operations/bank-linking-api.js';
 import { Redactor } from '../../src/http/redact.js';
 import { checkSpec } from '../../src/contract/checks/registry.js';
 import { idsAfter, stillThere } from '../../src/methods/pagination/stable-items.js';
@@ -57,7 +58,7 @@ async function probeFor(script: Script): Promise<Probe> {
     maxBodyBytes: 1_000_000,
     checkTimeoutMs: 30_000,
   };
-  const client = new HttpClient({ ...settings, maxRetryAfterMs: 100, maxThrottleRetries: 0, throttleBudgetMs: 100 });
+  const client = new HttpClient({ ...settings, api: bankLinkingApi, maxRetryAfterMs: 100, maxThrottleRetries: 0, throttleBudgetMs: 100 });
   return new Probe(checkSpec('user-banks.list.schema'), {
     settings,
     client,

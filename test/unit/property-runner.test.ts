@@ -11,6 +11,7 @@ import { createBody } from '../../src/contract/arbitraries/create-body.js';
 import { checkSpec } from '../../src/contract/checks/registry.js';
 import type { CreateBody } from '../../src/core/domain/user-bank.js';
 import { HttpClient } from '../../src/http/client.js';
+import { bankLinkingApi } from '../../src/contract/operations/bank-linking-api.js';
 import { counterexampleCurl, counterexampleText, runProperty } from '../../src/methods/property/run-property.js';
 import { SendCache } from '../../src/methods/property/send-cache.js';
 import { describeBody, judgeReturnedAsGiven } from '../../src/methods/property/valid-creation.js';
@@ -47,7 +48,13 @@ async function probeAgainst(faults: FaultName[], seed: number, maxWrites = 150):
     maxBodyBytes: 5_000_000,
     checkTimeoutMs: 30_000,
   };
-  const client = new HttpClient({ ...settings, maxRetryAfterMs: 1_000, maxThrottleRetries: 1, throttleBudgetMs: 2_000 });
+  const client = new HttpClient({
+    ...settings,
+    api: bankLinkingApi,
+    maxRetryAfterMs: 1_000,
+    maxThrottleRetries: 1,
+    throttleBudgetMs: 2_000,
+  });
   opened.push({ reference, client });
   const run: RunContext = {
     settings,

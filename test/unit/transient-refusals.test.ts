@@ -8,7 +8,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { HttpClient } from '../../src/http/client.js';
-import { makeStoredProbe } from '../../src/http/stored-probe.js';
+import { makeStoredProbe } from '../../src/contract/operations/stored-probe.js';
+import { bankLinkingApi } from '../../src/contract/operations/bank-linking-api.js';
 import { transientDelayMs } from '../../src/http/transient.js';
 
 const servers: Server[] = [];
@@ -32,6 +33,7 @@ async function serve(handle: (req: IncomingMessage, res: ServerResponse, body: s
 function client(baseUrl: string): HttpClient {
   const made = new HttpClient({
     baseUrl,
+    api: bankLinkingApi,
     tokenA: 'secret-a',
     timeoutMs: 2_000,
     maxBodyBytes: 64 * 1024,

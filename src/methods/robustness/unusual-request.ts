@@ -24,7 +24,7 @@ export interface UnusualRequest {
   rawBody?: string;
   /** Whose credentials it carries (default the caller's). */
   auth?: AuthChoice;
-  /** The body cannot describe a User Bank: sent past a spent write budget (src/http/client.ts). */
+  /** The body cannot describe a User Bank: sent past a spent write budget (src/http/policies/write-guard.ts). */
   describesNoResource?: boolean;
 }
 

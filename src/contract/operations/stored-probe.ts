@@ -5,10 +5,11 @@
  * answered with, once at once and, when none is there yet, once more after the settle window (the
  * replica lag the run was told to trust). Only a write proven not stored may be sent again.
  */
-import { isRecord } from '../core/domain/is-record.js';
-import type { ExchangeRequest } from './exchange.js';
-import type { HttpClient, StoredVerdict } from './client.js';
-import { sleep } from './throttle.js';
+import { isRecord } from '../../core/domain/is-record.js';
+import type { ExchangeRequest } from '../../http/exchange.js';
+import type { HttpClient } from '../../http/client.js';
+import type { StoredVerdict } from '../../http/resend-safety.js';
+import { sleep } from '../../http/throttle.js';
 
 /** Pages of a probe's listing at most (100 items each): a User with more banks than this is not probed to its end. */
 const MAX_PROBE_PAGES = 50;
