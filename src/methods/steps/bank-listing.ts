@@ -4,9 +4,12 @@
  * and that nothing was created, by reading this list.
  */
 import { proofWalk } from '../pagination/proof-walk.js';
+import { wholeWalkBegunAfter } from '../pagination/whole-walks.js';
 import { perRun } from '../../harness/per-run.js';
 import type { WalkResult } from '../pagination/walker.js';
 import type { Probe } from '../../harness/probe.js';
+
+const USER_BANKS = '/user_banks';
 
 export interface BankListing {
   /** The items of the User (those whose user_id is the one asked; a broken filter is another check's business). */
@@ -18,7 +21,11 @@ export interface BankListing {
 }
 
 export async function listBanksOf(t: Probe, userId: string, startedAt: number = Date.now()): Promise<BankListing> {
-  const result = await proofWalk(t, { path: '/user_banks', query: { user_id: userId } });
+  return listingOf(await proofWalk(t, { path: USER_BANKS, query: { user_id: userId } }), userId, startedAt);
+}
+
+/** A walk of the list (filtered by the User or not) as that User's listing. */
+export function listingOf(result: WalkResult, userId: string, startedAt: number): BankListing {
   const banks = result.items.filter(
     (item): item is Record<string, unknown> =>
       item !== null && typeof item === 'object' && (item as { user_id?: unknown }).user_id === userId,
@@ -38,6 +45,21 @@ export function listBanksSince(t: Probe, userId: string, after: number): Promise
   const byUser = latestListing(t.run.client);
   const latest = byUser.get(userId);
   if (latest && latest.startedAt > after) return latest.listing;
+  // A whole walk of the User's list another check began after `after` (a filter walk of the
+  // pagination checks, another proof's) serves; when it does not end complete, a walk of its own
+  // follows, said to begin when that one did (earlier than it does: a poller then asks again, never
+  // takes a listing older than it needs).
+  const list = { path: USER_BANKS, query: { user_id: userId } };
+  const shared = wholeWalkBegunAfter(t, list, after);
+  if (shared) {
+    const { startedAt } = shared;
+    const listing = shared.result.then(
+      (result) => (result.end === 'complete' ? listingOf(result, userId, startedAt) : listBanksOf(t, userId, startedAt)),
+      () => listBanksOf(t, userId, startedAt),
+    );
+    byUser.set(userId, { startedAt, listing });
+    return listing;
+  }
   // One timestamp for both: a poller asking for a listing begun after this one must not be handed it again.
   const startedAt = Date.now();
   const listing = listBanksOf(t, userId, startedAt);
