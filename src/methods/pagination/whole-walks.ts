@@ -93,7 +93,7 @@ export async function wholeWalkSince(t: Probe, list: ListOf, after = Number.NEGA
   return complete !== undefined && complete.startedAt > after ? complete : undefined;
 }
 
-/** Pages of the latest walk of the whole list at limit=100 that ended complete; undefined when none did. */
-export function pagesWhenLastWalked(t: Probe, list: ListOf): number | undefined {
-  return entryOf(t, list).complete?.result.pages.length;
+/** The latest walk of the whole list at limit=100 that ended complete (its pages, its items); undefined when none did. */
+export function lastWholeWalk(t: Probe, list: ListOf): WalkResult | undefined {
+  return entryOf(t, list).complete?.result;
 }

@@ -4,7 +4,7 @@
  * and that nothing was created, by reading this list.
  */
 import { proofWalk } from '../pagination/proof-walk.js';
-import { pagesWhenLastWalked, wholeWalkBegunAfter } from '../pagination/whole-walks.js';
+import { lastWholeWalk, wholeWalkBegunAfter } from '../pagination/whole-walks.js';
 import { perRun } from '../../harness/per-run.js';
 import type { WalkResult } from '../pagination/walker.js';
 import type { Probe } from '../../harness/probe.js';
@@ -80,7 +80,7 @@ const BIG_LIST_PAGES = 20;
 const MAX_PAUSE_WAIT_MS = 3_000;
 
 function isBig(t: Probe, list: { path: string; query: Record<string, string> }): boolean {
-  return (pagesWhenLastWalked(t, list) ?? pagesWhenLastWalked(t, { path: list.path }) ?? 0) > BIG_LIST_PAGES;
+  return ((lastWholeWalk(t, list) ?? lastWholeWalk(t, { path: list.path }))?.pages.length ?? 0) > BIG_LIST_PAGES;
 }
 
 /** Until no write that may create is in flight and none was answered in the last 100 ms (a sender's next write follows its last at once), at most MAX_PAUSE_WAIT_MS. */
