@@ -74,12 +74,13 @@ const profiled = await traverse(100_000, { profile: true });
 
 const figuresOf = (
   run: Awaited<ReturnType<typeof suiteRun>>,
-): { seconds: number; verdict: string | undefined; exitCode: number | null; requests: number; created: number } => ({
+): { seconds: number; verdict: string | undefined; exitCode: number | null; requests: number; created: number; undecided: number } => ({
   seconds: round(run.seconds),
   verdict: run.verdict,
   exitCode: run.exitCode,
   requests: run.requests,
   created: run.created,
+  undecided: run.undecided,
 });
 
 const bench = {
@@ -116,7 +117,7 @@ const bench = {
   throttled100: figuresOf(throttled),
   /** The full run against a configured User with 12,000 User Banks, 30 ms added to every answer. */
   largeAt30ms: figuresOf(largeRemote),
-  /** The full run against a configured User with 100,000 User Banks, no added latency: decided is the target. */
+  /** The full run against a configured User with 100,000 User Banks, no added latency: decided within 60 s is the target (issue 44). */
   large100kLocal: figuresOf(huge),
   traversal10k: {
     seconds: round(t10k.seconds),
@@ -144,7 +145,7 @@ const bench = {
     suiteSecondsAt50ms: '<= 20',
     throttled100: 'decided (exit 0)',
     largeAt30ms: 'decided (exit 0) in <= 60 s',
-    large100kLocal: 'decided (exit 0)',
+    large100kLocal: 'decided (exit 0) in <= 60 s',
     traversal100kPeakRssMb: '<= 256',
     traversal100kSeconds: '<= 2',
   },
@@ -180,8 +181,8 @@ const rows: [string, string, string][] = [
   ],
   [
     'large100kLocal',
-    `${bench.large100kLocal.seconds} s, ${bench.large100kLocal.requests} requests (${bench.large100kLocal.verdict})`,
-    `exit 0 ${met(bench.large100kLocal.exitCode === 0)}`,
+    `${bench.large100kLocal.seconds} s, ${bench.large100kLocal.requests} requests (${bench.large100kLocal.verdict}${bench.large100kLocal.undecided > 0 ? `, ${bench.large100kLocal.undecided} inconclusive` : ''})`,
+    `exit 0 in <= 60 s ${met(bench.large100kLocal.exitCode === 0 && bench.large100kLocal.seconds <= 60)}`,
   ],
   [
     'largeAt30ms',

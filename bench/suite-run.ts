@@ -20,6 +20,8 @@ export interface SuiteRunFigures {
   exitCode: number | null;
   verdict: string | undefined;
   checks: number;
+  /** Checks that ended inconclusive (a walk or a proof cut by its cap, a target too slow for a bound): the run is decided when none did. */
+  undecided: number;
   /** Resources the run created (results.json created[]). */
   created: number;
   /** With chains: the checks with the longest chains of dependent requests (request-chains.ts). */
@@ -85,6 +87,7 @@ export async function suiteRun(options: {
       exitCode,
       verdict: results.verdict,
       checks: results.checks.length,
+      undecided: results.checks.filter((c) => c.outcome === 'inconclusive').length,
       created: results.created.length,
       ...chains,
     };

@@ -5,7 +5,7 @@
  * everything cannot make isolation pass by accident.
  */
 import { isSuccess, type Exchange } from '../src/http/exchange.js';
-import { proofWalk } from '../src/methods/pagination/proof-walk.js';
+import { proofWalk, wholeListOf } from '../src/methods/pagination/proof-walk.js';
 import type { WalkResult } from '../src/methods/pagination/walker.js';
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import { exampleCreateBody } from '../src/harness/example-body.js';
@@ -96,7 +96,7 @@ conformanceCheck(
   async (t) => {
     await requireCallerB(t);
     const { userIdA } = t.settings;
-    const mine = await proofWalk(t, { path: '/user_banks', query: { user_id: userIdA }, auth: 'a' });
+    const mine = await wholeListOf(t, { path: '/user_banks', query: { user_id: userIdA }, auth: 'a' });
     const aIds = idsOf(mine);
     const theirs = await proofWalk(t, { path: '/user_banks', query: { user_id: userIdA }, auth: 'b' });
     if (refusedOutright(theirs)) {
@@ -214,7 +214,7 @@ conformanceCheck(
       const exchange = await t.request({ method: 'POST', path: '/user_banks', json: body, auth: 'a' });
       if (isSuccess(exchange)) created = body;
     }
-    const mine = await proofWalk(t, { path: '/user_banks', auth: 'a' });
+    const mine = await wholeListOf(t, { path: '/user_banks', auth: 'a' });
     const aIds = idsOf(mine);
     if (aIds.size === 0)
       t.skip(

@@ -154,6 +154,15 @@ describe('walk', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  test('a walk cut by its time cap on a list of known size says how long the list would need', async () => {
+    const total = 10_000_000;
+    const t = await probeFor(list(total));
+    const result = await walk(t, { path: '/user_banks', limit: 100, maxMs: 200, maxPages: 1_000_000, knownItems: total });
+    expect(result.end).toBe('time-cap');
+    // 100,001 pages at this rate cannot fit in the check's time, so the cap binds and says what it would take.
+    expect(result.detail).toMatch(/the list's 10000000 items \(100001 pages\) need about \d+ s/);
+  });
+
   test('a page larger than the limit asked ends the walk', async () => {
     const t = await probeFor(() => ({ body: { data: [{ id: 1 }, { id: 2 }, { id: 3 }], next_cursor: 'n' } }));
     const result = await walk(t, { path: '/user_banks', limit: 2 });

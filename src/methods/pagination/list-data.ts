@@ -11,7 +11,8 @@ import { perRun } from '../../harness/per-run.js';
 import type { Probe } from '../../harness/probe.js';
 import { idsOf } from './ids.js';
 import { ITEMS_FOR_DEFAULT, REFERENCE_WALK_PAGES, USER_BANKS, pagesWithin, walkTimeCap } from './plan.js';
-import { walk, type WalkResult } from './walker.js';
+import type { WalkResult } from './walker.js';
+import { walkWhole } from './whole-walks.js';
 
 export interface ListData {
   /** The walk at limit=100 every comparison is made against (after any top-up). */
@@ -43,7 +44,7 @@ export async function listData(t: Probe): Promise<ListData> {
 
 async function load(t: Probe): Promise<ListData> {
   const started = performance.now();
-  const first = await walk(t, { path: USER_BANKS, limit: 100, maxPages: REFERENCE_WALK_PAGES });
+  const first = await walkWhole(t, { path: USER_BANKS, limit: 100, maxPages: REFERENCE_WALK_PAGES });
   // A third of a check's time bound per small walk: the checks that wait for several walks run them side by side.
   const msPerPage = (performance.now() - started) / Math.max(1, first.pages.length);
   loadedOf(t.run.client).msPerPage = msPerPage;
@@ -65,14 +66,14 @@ async function load(t: Probe): Promise<ListData> {
     });
     if (!isSuccess(exchange)) {
       return settle(
-        await walk(t, { path: USER_BANKS, limit: 100, maxPages: REFERENCE_WALK_PAGES }),
+        await walkWhole(t, { path: USER_BANKS, limit: 100, maxPages: REFERENCE_WALK_PAGES }),
         created,
         `creating User Bank ${i + 1} of ${need} was answered ${exchange.status}, so the list holds fewer than ${ITEMS_FOR_DEFAULT}`,
       );
     }
     created += 1;
   }
-  return settle(await walk(t, { path: USER_BANKS, limit: 100, maxPages: REFERENCE_WALK_PAGES }), created);
+  return settle(await walkWhole(t, { path: USER_BANKS, limit: 100, maxPages: REFERENCE_WALK_PAGES }), created);
 }
 
 function cannotCreate(t: Probe, need: number, have: number): string | undefined {

@@ -9,7 +9,8 @@
  */
 import { perRun } from '../../harness/per-run.js';
 import type { Probe } from '../../harness/probe.js';
-import { DEFAULT_ITEM_BUDGET, MAX_PAGE_SIZE, defaultMaxPages, walk, type WalkOptions, type WalkResult } from './walker.js';
+import { DEFAULT_ITEM_BUDGET, MAX_PAGE_SIZE, defaultMaxPages, type WalkOptions, type WalkResult } from './walker.js';
+import { lastWholeWalk, walkWhole, wholeWalkSince } from './whole-walks.js';
 import { MAX_WALK_SHARE } from './plan.js';
 
 export const PROOF_ITEM_BUDGET = 100_000;
@@ -25,7 +26,30 @@ export async function proofWalk(t: Probe, options: Omit<WalkOptions, 'limit' | '
   // default share of it: the list's size is not known before the walk, and a cut proof decides nothing.
   const bound = t.settings.checkTimeoutMs;
   const maxMs = Math.max(1_000, Math.min(Math.floor(bound * MAX_WALK_SHARE), Math.floor(t.timeLeftMs() - bound * 0.1)));
-  const result = await walk(t, { ...options, limit: MAX_PAGE_SIZE, maxPages: defaultMaxPages(MAX_PAGE_SIZE, items), maxMs });
+  // The list's size when last walked whole in this run: a cap that still binds says how long the proof would need.
+  const known = lastWholeWalk(t, options);
+  const result = await walkWhole(t, {
+    ...options,
+    limit: MAX_PAGE_SIZE,
+    maxPages: defaultMaxPages(MAX_PAGE_SIZE, items),
+    maxMs,
+    ...(known !== undefined ? { knownItems: known.items.length } : {}),
+  });
   if (result.end === 'page-cap' || result.end === 'time-cap') seen.add(key);
   return result;
+}
+
+/**
+ * The whole list as some walk of this run read it at limit=100 (the latest one that ended complete,
+ * another check's or a proof's), for a proof that needs the ids a caller holds, not a reading after
+ * some write: on a 100,000-bank User every walk is 1,000 pages. Walked anew when none did, or when
+ * the one there was empty (a bank may have been created since).
+ */
+export async function wholeListOf(t: Probe, options: Omit<WalkOptions, 'limit' | 'maxPages'>): Promise<WalkResult> {
+  const shared = await wholeWalkSince(t, options);
+  if (shared !== undefined && shared.result.items.length > 0) {
+    for (const exchange of shared.result.evidence ?? []) t.attach(exchange);
+    return shared.result;
+  }
+  return proofWalk(t, options);
 }

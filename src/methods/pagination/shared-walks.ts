@@ -6,7 +6,8 @@
 import type { Exchange } from '../../http/exchange.js';
 import type { Probe } from '../../harness/probe.js';
 import { perRun } from '../../harness/per-run.js';
-import { walk, type WalkOptions, type WalkResult } from './walker.js';
+import type { WalkOptions, WalkResult } from './walker.js';
+import { walkWhole } from './whole-walks.js';
 
 const walksOf = perRun(() => new Map<string, Promise<WalkResult>>());
 
@@ -18,7 +19,7 @@ export async function sharedWalk(t: Probe, key: string, options: WalkOptions): P
     for (const exchange of result.evidence ?? []) t.attach(exchange);
     return result;
   }
-  const started = walk(t, options);
+  const started = walkWhole(t, options);
   walks.set(key, started);
   return started;
 }

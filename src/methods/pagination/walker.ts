@@ -30,6 +30,12 @@ export interface WalkOptions {
    * list grows gets more pages (growth.ts), or stops as outgrown when it cannot keep up.
    */
   expectedItems?: number;
+  /**
+   * The list's size as an earlier walk found it, for the time cap alone (not the page cap, nor growth):
+   * a walk at its time cap goes on when its remaining pages fit in its check's time, and one that
+   * cannot says how long it would need.
+   */
+  knownItems?: number;
 }
 
 export interface PageRecord {
@@ -156,11 +162,11 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
     }
     if (index >= maxPages) return finish('page-cap', `the list still pointed onward after ${maxPages} pages (the walk's page cap)`, last);
     if (performance.now() - started > maxMs)
-      maxMs = extendedTimeCap(t, index, performance.now() - started, options.expectedItems, pageSize) ?? maxMs;
+      maxMs = extendedTimeCap(t, index, performance.now() - started, options.expectedItems ?? options.knownItems, pageSize) ?? maxMs;
     if (performance.now() - started > maxMs)
       return finish(
         'time-cap',
-        `the list still pointed onward after ${Math.round(maxMs / 1000)} s and ${index} pages (the walk's time cap)${timeNeeded(index, performance.now() - started, options.expectedItems, pageSize)}`,
+        `the list still pointed onward after ${Math.round(maxMs / 1000)} s and ${index} pages (the walk's time cap)${timeNeeded(index, performance.now() - started, options.expectedItems ?? options.knownItems, pageSize)}`,
         last,
       );
 

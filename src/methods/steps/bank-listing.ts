@@ -4,9 +4,13 @@
  * and that nothing was created, by reading this list.
  */
 import { proofWalk } from '../pagination/proof-walk.js';
+import { lastWholeWalk, wholeWalkBegunAfter } from '../pagination/whole-walks.js';
 import { perRun } from '../../harness/per-run.js';
 import type { WalkResult } from '../pagination/walker.js';
 import type { Probe } from '../../harness/probe.js';
+import { sleep } from '../../http/throttle.js';
+
+const USER_BANKS = '/user_banks';
 
 export interface BankListing {
   /** The items of the User (those whose user_id is the one asked; a broken filter is another check's business). */
@@ -18,7 +22,11 @@ export interface BankListing {
 }
 
 export async function listBanksOf(t: Probe, userId: string, startedAt: number = Date.now()): Promise<BankListing> {
-  const result = await proofWalk(t, { path: '/user_banks', query: { user_id: userId } });
+  return listingOf(await proofWalk(t, { path: USER_BANKS, query: { user_id: userId } }), userId, startedAt);
+}
+
+/** A walk of the list (filtered by the User or not) as that User's listing. */
+export function listingOf(result: WalkResult, userId: string, startedAt: number): BankListing {
   const banks = result.items.filter(
     (item): item is Record<string, unknown> =>
       item !== null && typeof item === 'object' && (item as { user_id?: unknown }).user_id === userId,
@@ -38,11 +46,53 @@ export function listBanksSince(t: Probe, userId: string, after: number): Promise
   const byUser = latestListing(t.run.client);
   const latest = byUser.get(userId);
   if (latest && latest.startedAt > after) return latest.listing;
-  // One timestamp for both: a poller asking for a listing begun after this one must not be handed it again.
-  const startedAt = Date.now();
-  const listing = listBanksOf(t, userId, startedAt);
-  byUser.set(userId, { startedAt, listing });
-  return listing;
+  // A whole walk of the User's list another check began after `after` (a filter walk of the
+  // pagination checks, another proof's) serves; when it does not end complete, a walk of its own
+  // follows, said to begin when that one did (earlier than it does: a poller then asks again, never
+  // takes a listing older than it needs).
+  const list = { path: USER_BANKS, query: { user_id: userId } };
+  const shared = wholeWalkBegunAfter(t, list, after);
+  if (shared) {
+    const { startedAt } = shared;
+    const listing = shared.result.then(
+      (result) => (result.end === 'complete' ? listingOf(result, userId, startedAt) : listBanksOf(t, userId, startedAt)),
+      () => listBanksOf(t, userId, startedAt),
+    );
+    byUser.set(userId, { startedAt, listing });
+    return listing;
+  }
+  // Until it begins, the listing serves every judge that asks (it will begin after their writes'
+  // answers): a big list's waits for the run's writes in flight, so the judges of the creations sent
+  // side by side share one walk instead of one each (1,000 pages each on a 100,000-bank User).
+  const entry = { startedAt: Number.POSITIVE_INFINITY, listing: Promise.resolve(undefined as unknown as BankListing) };
+  entry.listing = (async () => {
+    if (isBig(t, list)) await writesPaused(t);
+    entry.startedAt = Date.now();
+    return listBanksOf(t, userId, entry.startedAt);
+  })();
+  byUser.set(userId, entry);
+  return entry.listing;
+}
+
+/** Pages a list had when last walked whole (the User's list, or the caller's whole list) above which a listing waits for writes to pause. */
+const BIG_LIST_PAGES = 20;
+/** How long at most a listing of a big list waits for the run's writes to pause: the judges asking need it within their own bound. */
+const MAX_PAUSE_WAIT_MS = 3_000;
+
+function isBig(t: Probe, list: { path: string; query: Record<string, string> }): boolean {
+  return ((lastWholeWalk(t, list) ?? lastWholeWalk(t, { path: list.path }))?.pages.length ?? 0) > BIG_LIST_PAGES;
+}
+
+/** Until no write that may create is in flight and none was answered in the last 100 ms (a sender's next write follows its last at once), at most MAX_PAUSE_WAIT_MS. */
+async function writesPaused(t: Probe): Promise<void> {
+  const { client } = t.run;
+  const until = Date.now() + MAX_PAUSE_WAIT_MS;
+  while (Date.now() < until) {
+    const { budget } = client;
+    const inFlight = budget.remaining > 0 ? budget.max - budget.spent - budget.remaining : 0;
+    if (inFlight === 0 && Date.now() - client.lastWriteEndedAt >= 100) return;
+    await sleep(50);
+  }
 }
 
 export const idOf = (bank: Record<string, unknown>): string | undefined =>

@@ -9,18 +9,32 @@
  *   are judged together in the last suite file (suites/refused-writes.ts), so they wait out one
  *   window and read one listing between them.
  */
-import { idOf, listBanksOf, listBanksSince, type BankListing } from './bank-listing.js';
+import { idOf, listBanksOf, listBanksSince, listingOf, type BankListing } from './bank-listing.js';
+import { wholeWalkSince } from '../pagination/whole-walks.js';
 import { perRun } from '../../harness/per-run.js';
 import type { Probe } from '../../harness/probe.js';
 import { settleMsOf, untilSettled } from '../../harness/settle.js';
 
 const beforeListings = perRun(() => ({ listing: undefined as Promise<BankListing> | undefined }));
 
-/** The configured User's banks before any write that may be refused (one listing per run). */
+/**
+ * The configured User's banks before any write that may be refused (one listing per run): a whole
+ * walk of the User's list, or of the caller's whole list, that another check already made (the
+ * pagination checks walk both before the first such write), else a walk of its own. Every sender of
+ * such a write awaits it, so a walk still reading ends before the first one is sent. The banks this
+ * run creates after it are known by their ids (client.createdIds), so the proofs leave them out.
+ */
 export function listingBeforeRefusedWrites(t: Probe): Promise<BankListing> {
   const holder = beforeListings(t.run.client);
-  holder.listing ??= listBanksOf(t, t.settings.userIdA);
+  holder.listing ??= knownBanks(t);
   return holder.listing;
+}
+
+async function knownBanks(t: Probe): Promise<BankListing> {
+  const user = t.settings.userIdA;
+  const shared =
+    (await wholeWalkSince(t, { path: '/user_banks', query: { user_id: user } })) ?? (await wholeWalkSince(t, { path: '/user_banks' }));
+  return shared ? listingOf(shared.result, user, shared.startedAt) : listBanksOf(t, user);
 }
 
 /** A write answered while the window is waited out moves it; this many moves at most, then the listing is read. */

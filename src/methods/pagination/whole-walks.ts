@@ -1,0 +1,99 @@
+/**
+ * The walks of a whole list at the largest page (limit=100) made in this run, by list (path, filter,
+ * caller), each with when it began. A proof that needs the whole list (the ids a caller holds, a
+ * User's banks before a refused write, a created bank listed) takes the latest walk that began late
+ * enough instead of walking again: on a 100,000-bank User each walk is 1,000 pages, and a run made
+ * eleven of them where four carry different information (issue 44).
+ */
+import { perRun } from '../../harness/per-run.js';
+import type { Probe } from '../../harness/probe.js';
+import { MAX_PAGE_SIZE, walk, type WalkOptions, type WalkResult } from './walker.js';
+
+/** Which list: a path, its filters, and the caller that reads it. */
+export interface ListOf {
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  auth?: 'a' | 'b';
+}
+
+export interface WholeWalk {
+  /** When the walk began (Date.now()): what was answered before it is in it, once settled. */
+  startedAt: number;
+  result: WalkResult;
+}
+
+export interface Recorded {
+  startedAt: number;
+  result: Promise<WalkResult>;
+}
+
+/** Per list: the latest walk begun (it may still be reading) and the latest one that ended complete. */
+const walksOf = perRun(() => new Map<string, { latest?: Recorded; complete?: WholeWalk }>());
+
+const keyOf = (list: ListOf): string =>
+  JSON.stringify([
+    list.path,
+    Object.entries(list.query ?? {})
+      .filter(([name, value]) => value !== undefined && name !== 'limit' && name !== 'cursor')
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([name, value]) => `${name}=${String(value)}`),
+    list.auth ?? 'a',
+  ]);
+
+/** A walk (the walker's), recorded for the proofs of the run when it reads the list at the largest page. */
+export function walkWhole(t: Probe, options: WalkOptions): Promise<WalkResult> {
+  const startedAt = Date.now();
+  const result = walk(t, options);
+  if (options.limit !== MAX_PAGE_SIZE) return result;
+  const entry = entryOf(t, options);
+  entry.latest = { startedAt, result };
+  void result.then(
+    (ended) => {
+      if (ended.end === 'complete' && (entry.complete === undefined || entry.complete.startedAt <= startedAt))
+        entry.complete = { startedAt, result: ended };
+    },
+    () => undefined,
+  );
+  return result;
+}
+
+function entryOf(t: Probe, list: ListOf): { latest?: Recorded; complete?: WholeWalk } {
+  const walks = walksOf(t.run.client);
+  const key = keyOf(list);
+  let entry = walks.get(key);
+  if (entry === undefined) {
+    entry = {};
+    walks.set(key, entry);
+  }
+  return entry;
+}
+
+/**
+ * The latest walk of the whole list at limit=100 that began after `after` (Date.now()), possibly
+ * still reading, or else the latest that ended complete and began after it; undefined when none did.
+ */
+export function wholeWalkBegunAfter(t: Probe, list: ListOf, after = Number.NEGATIVE_INFINITY): Recorded | undefined {
+  const { latest, complete } = entryOf(t, list);
+  if (latest !== undefined && latest.startedAt > after && (complete === undefined || complete.startedAt !== latest.startedAt))
+    return latest;
+  return complete !== undefined && complete.startedAt > after
+    ? { startedAt: complete.startedAt, result: Promise.resolve(complete.result) }
+    : undefined;
+}
+
+/**
+ * The latest walk of the whole list at limit=100 that began after `after` and ended complete, waiting
+ * for one still reading; undefined when there is none (the caller walks itself).
+ */
+export async function wholeWalkSince(t: Probe, list: ListOf, after = Number.NEGATIVE_INFINITY): Promise<WholeWalk | undefined> {
+  const begun = wholeWalkBegunAfter(t, list, after);
+  const result = await begun?.result.catch(() => undefined);
+  if (begun !== undefined && result?.end === 'complete') return { startedAt: begun.startedAt, result };
+  const { complete } = entryOf(t, list);
+  return complete !== undefined && complete.startedAt > after ? complete : undefined;
+}
+
+/** The latest walk of the whole list at limit=100 that ended complete (its pages, its items); undefined when none did. */
+export function lastWholeWalk(t: Probe, list: ListOf): WalkResult | undefined {
+  return entryOf(t, list).complete?.result;
+}
