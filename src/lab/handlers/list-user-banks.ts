@@ -1,6 +1,7 @@
 /** GET /user_banks (spec 4.2): filters, then a page of at most `limit` (1..100, 100 when absent) after the cursor. */
 import type { Answer, ListBody } from '../hooks.js';
 import { errorAnswer, jsonAnswer, send, type ErrorSentence } from '../http-util.js';
+import { listingRows } from '../listing-rows.js';
 import { BadCursor, paginate } from '../paginate.js';
 import { serializeBank } from '../serialize.js';
 import type { HandlerContext } from './types.js';
@@ -46,12 +47,14 @@ export function listUserBanks(ctx: HandlerContext): void {
   // No filter: the list itself (never mutated here), not a copy of it per page, so walking 100,000 stays linear.
   const filtered = applied.userId !== null || applied.status !== null;
   const matching = filtered
-    ? listed.filter(
-        (b) => (applied.userId === null || b.user_id === applied.userId) && (applied.status === null || b.status === applied.status),
+    ? listingRows(listed, `${applied.userId}\u0000${applied.status}`, () =>
+        listed.filter(
+          (b) => (applied.userId === null || b.user_id === applied.userId) && (applied.status === null || b.status === applied.status),
+        ),
       )
     : listed;
   const kept = hooks.bend('list.rows', matching, { ...ctx, query, pool: listed, applied });
-  const rows = variation.order === 'desc' ? [...kept].reverse() : kept;
+  const rows = variation.order === 'desc' ? listingRows(kept, 'desc', () => [...kept].reverse()) : kept;
   const instead = hooks.bend('list.instead', undefined, { ...ctx, query, rows, limit });
   if (instead !== undefined) {
     send(res, instead);
