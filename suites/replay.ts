@@ -36,6 +36,7 @@ function replayOnce(t: Probe): Promise<ReplayRun> {
     readOnly: settings.readOnly,
     createBody: () => ({ ...exampleCreateBody(settings.userIdA, settings.seed), account_number: uniqueAccountNumber() }),
     budget: budgetAtTargetRate(READ_REPLAY_BUDGET, t.run.client.throttleStats()),
+    inFlight: settings.concurrency,
   });
   return slot.pending;
 }
