@@ -82,6 +82,8 @@ export interface ReplayTarget {
   budget?: number;
   /** Requests in flight at once (the run's --concurrency); IN_FLIGHT when absent. */
   inFlight?: number;
+  /** Awaited after the reads, before the first create (the end of the absence proofs, whose window a write would move). */
+  beforeCreates?: () => Promise<void>;
 }
 
 type Bound = <R>(work: () => Promise<R>) => Promise<R>;
@@ -183,23 +185,56 @@ async function replayCreates(
 /** The reads within the budget, a few side by side (the client bounds the connections), then the creates. */
 export async function replayRun(target: ReplayTarget): Promise<ReplayRun> {
   const credentials = replayCredentials(target.tokenA, target.hasCallerB);
-  const distinct = distinctReads(target.client.log, target.baseUrl, target.userIdA);
-  const planned: { read: SampledRead; canonical: Spelling; plan: PlannedReplay[] }[] = [];
   const budget = target.budget ?? READ_REPLAY_BUDGET;
   let requests = 0;
-  for (const read of distinct) {
-    const { canonical, plan } = planRead(read, credentials);
-    const cost = plan.length + (target.hasCallerB ? 2 : 1);
-    // Reads are ordered every kind first (sample.ts): a dearer one past the budget does not stop a cheaper one after it.
-    if (requests + cost > budget) continue;
-    requests += cost;
-    planned.push({ read, canonical, plan });
-  }
+  const done = new Set<string>();
+  const keyOf = (read: SampledRead): string => `${read.path}?${JSON.stringify(read.query)}`;
+  // The replay's own requests are not reads of the run to replay (they are sent once the first reads are planned).
+  const own = new Set<number>();
+  const runsReads = (): SampledRead[] =>
+    distinctReads(
+      target.client.log.filter((e) => !own.has(e.seq)),
+      target.baseUrl,
+      target.userIdA,
+    );
+  /** The distinct reads of the run so far not yet replayed, within what is left of the budget. */
+  const plan = (): { read: SampledRead; canonical: Spelling; plan: PlannedReplay[] }[] => {
+    const planned: { read: SampledRead; canonical: Spelling; plan: PlannedReplay[] }[] = [];
+    for (const read of runsReads()) {
+      if (done.has(keyOf(read))) continue;
+      const { canonical, plan } = planRead(read, credentials);
+      const cost = plan.length + (target.hasCallerB ? 2 : 1);
+      // Reads are ordered every kind first (sample.ts): a dearer one past the budget does not stop a cheaper one after it.
+      if (requests + cost > budget) continue;
+      requests += cost;
+      done.add(keyOf(read));
+      planned.push({ read, canonical, plan });
+    }
+    return planned;
+  };
   // One bound over the requests of every read in flight: a read's replays start as soon as a slot is
   // free, not when the slowest of a batch has answered.
   const bound = limiter(target.inFlight ?? IN_FLIGHT);
-  const reads = await inPool(planned, READS_IN_FLIGHT, ({ read, canonical, plan }) => replayRead(target, bound, read, canonical, plan));
-  const reach: ReplayReach = { distinct: distinct.length, replayed: reads.length, requests, budget };
+  const replay = async (planned: ReturnType<typeof plan>): Promise<ReplayedRead[]> => {
+    const replayed = await inPool(planned, READS_IN_FLIGHT, ({ read, canonical, plan }) =>
+      replayRead(target, bound, read, canonical, plan),
+    );
+    for (const { original, otherCallersOriginal, replays } of replayed) {
+      own.add(original.seq);
+      if (otherCallersOriginal) own.add(otherCallersOriginal.seq);
+      for (const { exchange } of replays) own.add(exchange.seq);
+    }
+    return replayed;
+  };
+  const reads = await replay(plan());
+  if (target.beforeCreates) {
+    // Started beside the absence proofs: the reads they made meanwhile are replayed too, with what
+    // the budget has left, so the run's distinct reads are those of every check before the replay.
+    await target.beforeCreates();
+    reads.push(...(await replay(plan())));
+  }
+  const distinct = runsReads().length;
+  const reach: ReplayReach = { distinct, replayed: reads.length, requests, budget };
   return { reads, reach, ...(await replayCreates(target, credentials)) };
 }
 
