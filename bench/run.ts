@@ -74,13 +74,25 @@ const profiled = await traverse(100_000, { profile: true });
 
 const figuresOf = (
   run: Awaited<ReturnType<typeof suiteRun>>,
-): { seconds: number; verdict: string | undefined; exitCode: number | null; requests: number; created: number; undecided: number } => ({
+): {
+  seconds: number;
+  verdict: string | undefined;
+  exitCode: number | null;
+  requests: number;
+  created: number;
+  undecided: number;
+  /** 429s answered and the wall-clock time the run stood paused for their Retry-After. */
+  throttled?: { answers: number; pausedMs: number; requestsPerSecond: number };
+} => ({
   seconds: round(run.seconds),
   verdict: run.verdict,
   exitCode: run.exitCode,
   requests: run.requests,
   created: run.created,
   undecided: run.undecided,
+  ...(run.traffic && run.traffic.throttled > 0
+    ? { throttled: { answers: run.traffic.throttled, pausedMs: run.traffic.pausedMs, requestsPerSecond: run.traffic.requestsPerSecond } }
+    : {}),
 });
 
 const bench = {

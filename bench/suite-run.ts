@@ -26,6 +26,8 @@ export interface SuiteRunFigures {
   created: number;
   /** With chains: the checks with the longest chains of dependent requests (request-chains.ts). */
   chains?: RunChains;
+  /** The client's own account of the run's traffic (results.json traffic: 429s, pauses, adapted rate). */
+  traffic?: Results['traffic'];
 }
 
 const cli = fileURLToPath(new URL('../src/bin/cli.ts', import.meta.url));
@@ -89,6 +91,7 @@ export async function suiteRun(options: {
       checks: results.checks.length,
       undecided: results.checks.filter((c) => c.outcome === 'inconclusive').length,
       created: results.created.length,
+      ...(results.traffic ? { traffic: results.traffic } : {}),
       ...chains,
     };
   } finally {

@@ -19,7 +19,7 @@ import {
   judgeRefused,
   type InvalidSent,
 } from '../src/methods/property/invalid-creation.js';
-import { reportProperty, runProperty, type Verdict } from '../src/methods/property/run-property.js';
+import { drawnInputs, reportProperty, runProperty, type Verdict } from '../src/methods/property/run-property.js';
 import { perRun } from '../src/harness/per-run.js';
 import { SendCache, type Sent } from '../src/methods/property/send-cache.js';
 import {
@@ -103,6 +103,11 @@ function cachedProperty<T>(
   return async (t) => {
     requireWrites(t);
     const { cache, describe, beforeSend, ...runs } = plan(t);
+    // The inputs the property will draw are sent ahead, side by side within --concurrency: it then
+    // judges each from the cache, in its order, as before (a shrink after a failure sends its own).
+    const inputs = await drawnInputs(t, runs);
+    if (beforeSend !== undefined && inputs.some((input) => !cache.has(input))) await beforeSend(t);
+    await cache.prefill(inputs, t.settings.concurrency);
     const outcome = await runProperty(t, {
       ...runs,
       ...(shrinkCalls !== undefined ? { shrinkCalls } : {}),

@@ -17,6 +17,7 @@ import { currentSender } from '../http/sender.js';
 import { bankLinkingApi, createdIdOf } from '../contract/operations/bank-linking-api.js';
 import { makeStoredProbe } from '../contract/operations/stored-probe.js';
 import { addCallerToken, redactorFor } from './secrets.js';
+import { PhaseSignals } from './phases.js';
 import { DEFAULT_SETTLE_MS, type RunSettings } from './settings.js';
 
 export interface RunContext {
@@ -31,6 +32,8 @@ export interface RunContext {
   views: ListViews<Exchange>;
   /** Every exchange of the run, redacted as it completes, for the HAR (src/http/traffic-record.ts). */
   traffic: TrafficRecorder;
+  /** When each phase of the run has ended (the check engine ends them; src/harness/phases.ts); absent: every phase has. */
+  phases?: PhaseSignals;
 }
 
 export function contextFor(settings: RunSettings): RunContext {
@@ -76,7 +79,7 @@ export function contextFor(settings: RunSettings): RunContext {
     },
   });
   client.storedProbe = makeStoredProbe(client, { defaultUserId: settings.userIdA, settleMs: settings.settleMs ?? DEFAULT_SETTLE_MS });
-  return { settings, client, redactor, audit, invariants, views: new ListViews<Exchange>(), traffic };
+  return { settings, client, redactor, audit, invariants, views: new ListViews<Exchange>(), traffic, phases: new PhaseSignals() };
 }
 
 /** A source per caller whose token came from a command; each new token goes to the redactor before it is sent. */

@@ -28,3 +28,45 @@ export const PHASES = [
 export type Phase = (typeof PHASES)[number];
 
 export const phaseIndex = (phase: Phase): number => PHASES.indexOf(phase);
+
+/**
+ * A phase that starts together with an earlier one instead of after it: the check engine runs its
+ * checks side by side with that phase's, and whatever of its work needs the earlier phase ended waits
+ * for it (PhaseSignals.ended). The replay with the absence proofs: its reads write nothing, so they
+ * run while the proofs wait out their settle window (idle seconds before); its creates, which would
+ * move that window and could be taken for a refused write's bank, wait until the absence phase has
+ * ended, as they did when the replay came after it.
+ */
+export const STARTS_WITH: Partial<Record<Phase, Phase>> = { replay: 'absence' };
+
+/** The phase whose start a phase's checks share (itself, or the earlier one it starts with). */
+export const startsWith = (phase: Phase): Phase => STARTS_WITH[phase] ?? phase;
+
+/**
+ * When each phase of a run has ended, for work that needs one ended without waiting for the phase
+ * after it (STARTS_WITH). Only the phases the check engine planned are waited for: a phase no check
+ * of this run (or shard) belongs to has ended from the start, and so has every phase of a run no
+ * engine drives.
+ */
+export class PhaseSignals {
+  private readonly pending = new Map<Phase, { promise: Promise<void>; resolve: () => void }>();
+
+  /** The phases the run will end one by one (the engine, before its first check). */
+  plan(phases: Iterable<Phase>): void {
+    for (const phase of phases) {
+      if (this.pending.has(phase)) continue;
+      let resolve = (): void => undefined;
+      const promise = new Promise<void>((r) => (resolve = r));
+      this.pending.set(phase, { promise, resolve });
+    }
+  }
+
+  /** Every check of the phase has ended, or will never start (the run stopped). */
+  end(phase: Phase): void {
+    this.pending.get(phase)?.resolve();
+  }
+
+  ended(phase: Phase): Promise<void> {
+    return this.pending.get(phase)?.promise ?? Promise.resolve();
+  }
+}

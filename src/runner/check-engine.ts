@@ -5,8 +5,10 @@
  * process without a worker, a module reload or a test framework between them.
  *
  * The order: phase by phase as the suites declare them (src/harness/phases.ts: each phase's checks
- * end before the next phase's begin); within a phase, the checks of its suites run side by side up
- * to --concurrency, and a sequential check runs alone, in its place.
+ * end before the next phase's begin, except a phase declared to start with an earlier one, whose
+ * checks run beside that phase's and wait for its end where they need it); within a phase, the
+ * checks of its suites run side by side up to --concurrency, and a sequential check runs alone, in
+ * its place.
  */
 import type { CheckResult } from '../contract/checks/types.js';
 import type { ThrottleStats } from '../http/adaptive-throttle.js';
@@ -14,7 +16,7 @@ import type { TrafficRecord } from '../http/traffic-record.js';
 import type { ConsistencyStats } from '../results/results.js';
 import { declaredChecks, runCheck, type DeclaredCheck } from '../harness/check.js';
 import { contextFor, type RunContext } from '../harness/context-for.js';
-import { phaseIndex } from '../harness/phases.js';
+import { phaseIndex, startsWith, type Phase } from '../harness/phases.js';
 import type { RunSettings } from '../harness/settings.js';
 import { consistencyStats } from '../harness/settle.js';
 import { suitesOfShard } from './shards.js';
@@ -83,6 +85,8 @@ class EngineRun {
   private readonly errors: string[] = [];
   private stopped = false;
   private timedOut = false;
+  /** Checks of each phase not yet ended (or given up: the run stopped before they started). */
+  private readonly open = new Map<Phase, number>();
 
   constructor(
     private readonly run: RunContext,
@@ -92,6 +96,8 @@ class EngineRun {
 
   async go(): Promise<SuiteRun> {
     this.options.events?.onStart?.(this.planned.length);
+    for (const check of this.planned) this.open.set(check.phase, (this.open.get(check.phase) ?? 0) + 1);
+    this.run.phases?.plan(this.open.keys());
     const deadline = this.options.deadlineMs;
     let bound: NodeJS.Timeout | undefined;
     let abandon: (() => void) | undefined;
@@ -114,6 +120,8 @@ class EngineRun {
     try {
       left = (await Promise.race([this.steps(), abandoned])) === 'abandoned';
     } finally {
+      // Nothing waits on a phase past the run's end.
+      for (const phase of this.open.keys()) this.run.phases?.end(phase);
       if (bound) clearTimeout(bound);
       process.off('unhandledRejection', unhandled);
     }
@@ -130,16 +138,19 @@ class EngineRun {
     };
   }
 
-  /** Phase by phase; within one, batches of consecutive side-by-side checks and each sequential check alone. */
+  /**
+   * Phase by phase (a phase that starts with an earlier one in the same step as it); within one,
+   * batches of consecutive side-by-side checks and each sequential check alone.
+   */
   private async steps(): Promise<'done'> {
     let batch: DeclaredCheck[] = [];
     let phase: string | undefined;
     for (const check of this.planned) {
-      if (check.sequential || check.phase !== phase) {
+      if (check.sequential || startsWith(check.phase) !== phase) {
         await this.together(batch);
         batch = [];
       }
-      phase = check.phase;
+      phase = startsWith(check.phase);
       if (check.sequential) await this.together([check]);
       else batch.push(check);
     }
@@ -156,13 +167,22 @@ class EngineRun {
         next += 1;
         await this.one(check);
       }
+      // Stopped: the checks that will not start end their phases' count (nothing waits for them).
+      while (next < checks.length) this.ended((checks[next++] as DeclaredCheck).phase);
     };
     const lanes = Math.max(1, Math.min(this.run.settings.concurrency, checks.length));
     await Promise.all(Array.from({ length: lanes }, lane));
   }
 
+  private ended(phase: Phase): void {
+    const left = (this.open.get(phase) ?? 1) - 1;
+    this.open.set(phase, left);
+    if (left === 0) this.run.phases?.end(phase);
+  }
+
   private async one(check: DeclaredCheck): Promise<void> {
     const result = await this.bounded(check);
+    this.ended(check.phase);
     this.results.push(result);
     this.options.events?.onCheck?.(result, this.results.length);
     if (this.options.failFast && result.outcome === 'fail') this.stopped = true;

@@ -117,4 +117,56 @@ describe('the check engine', () => {
     expect(log).not.toContain('late+');
     expect(run.errors.join('\n')).toMatch(/time bound .*1 of 2 checks ended; 1 did not run/);
   });
+
+  test('a phase declared to start with an earlier one (replay with absence) runs beside it, waits for its end where it asks, and the phase after both waits for both', async () => {
+    const log: string[] = [];
+    const run = await runChecksOf(settings({ concurrency: 4 }), [
+      check(3, 'views', reading(log, 'views'), true, 'views'),
+      check(
+        2,
+        'replay',
+        async (t) => {
+          log.push('replay+');
+          await t.request({ path: `/users/${t.settings.userIdA}` });
+          await t.run.phases?.ended('absence');
+          log.push('replay after absence');
+          t.passed('replayed');
+        },
+        false,
+        'replay',
+      ),
+      check(0, 'absence', reading(log, 'absence', 100), false, 'absence'),
+      check(1, 'absence', reading(log, 'absence2', 50), false, 'absence'),
+    ]);
+    expect(run.results.map((r) => r.outcome)).toEqual(['pass', 'pass', 'pass', 'pass']);
+    expect(log.indexOf('replay+')).toBeLessThan(log.indexOf('absence-'));
+    expect(log.indexOf('replay after absence')).toBeGreaterThan(Math.max(log.indexOf('absence-'), log.indexOf('absence2-')));
+    expect(log.indexOf('views+')).toBeGreaterThan(log.indexOf('replay after absence'));
+  });
+
+  test('--fail-fast stops further starts, yet a check already waiting on a phase resumes once that phase has ended', async () => {
+    const log: string[] = [];
+    const run = await runChecksOf(
+      settings({ concurrency: 4 }),
+      [
+        check(0, 'absence', async (t) => t.fail('seen broken', {}), false, 'absence'),
+        check(1, 'absence', reading(log, 'absence', 100), false, 'absence'),
+        check(
+          2,
+          'replay',
+          async (t) => {
+            await t.run.phases?.ended('absence');
+            log.push('replay after absence');
+            t.passed('ended');
+          },
+          false,
+          'replay',
+        ),
+        check(3, 'views', reading(log, 'never'), false, 'views'),
+      ],
+      { failFast: true },
+    );
+    expect(run.results.map((r) => r.outcome)).toEqual(['fail', 'pass', 'pass']);
+    expect(log).toEqual(['absence+', 'absence-', 'replay after absence']);
+  });
 });

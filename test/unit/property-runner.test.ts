@@ -12,7 +12,7 @@ import { checkSpec } from '../../src/contract/checks/registry.js';
 import type { CreateBody } from '../../src/core/domain/user-bank.js';
 import { HttpClient } from '../../src/http/client.js';
 import { bankLinkingApi } from '../../src/contract/operations/bank-linking-api.js';
-import { counterexampleCurl, counterexampleText, runProperty } from '../../src/methods/property/run-property.js';
+import { counterexampleCurl, counterexampleText, drawnInputs, runProperty } from '../../src/methods/property/run-property.js';
 import { SendCache } from '../../src/methods/property/send-cache.js';
 import { describeBody, judgeReturnedAsGiven } from '../../src/methods/property/valid-creation.js';
 import type { FaultName } from '../../src/lab/faults/index.js';
@@ -128,5 +128,30 @@ describe('runProperty', () => {
     const outcome = await returnedAsGiven(t);
     expect(outcome.failure).toBeUndefined();
     expect(outcome.judged).toBe(25);
+  });
+
+  test('the inputs drawn ahead (to be sent side by side into the cache) are those the property judges, in its order; prefilled, it sends nothing more', async () => {
+    const { t, reference } = await probeAgainst([], 7);
+    const drawn = await drawnInputs(t, { arbitrary: createBody(t.settings.userIdA), numRuns: 25 });
+    const sends = new SendCache<CreateBody>(
+      t.run.client,
+      (b) => JSON.stringify(b),
+      (json) => ({ method: 'POST', path: '/user_banks', json }),
+    );
+    await sends.prefill(drawn, 4);
+    expect(reference.requestCounts.POST).toBe(25);
+    const judged: CreateBody[] = [];
+    const outcome = await runProperty(t, {
+      arbitrary: createBody(t.settings.userIdA),
+      numRuns: 25,
+      describe: describeBody,
+      judge: async (body) => {
+        judged.push(body);
+        return judgeReturnedAsGiven(await sends.send(body));
+      },
+    });
+    expect(outcome.judged).toBe(25);
+    expect(judged).toEqual(drawn);
+    expect(reference.requestCounts.POST).toBe(25);
   });
 });

@@ -148,6 +148,26 @@ export async function runProperty<T>(t: Probe, spec: PropertySpec<T>): Promise<P
   };
 }
 
+/**
+ * The inputs runProperty draws for `spec` while every one holds, in its order: the same seed, runs
+ * and examples through fast-check, with nothing judged (so they can be sent ahead, side by side).
+ */
+export async function drawnInputs<T>(t: Probe, spec: Pick<PropertySpec<T>, 'arbitrary' | 'numRuns' | 'examples'>): Promise<T[]> {
+  const drawn: T[] = [];
+  await fc.check(
+    fc.asyncProperty(spec.arbitrary, async (value) => {
+      drawn.push(value);
+      return true;
+    }),
+    {
+      seed: t.settings.seed,
+      numRuns: Math.max(1, spec.numRuns),
+      ...(spec.examples !== undefined ? { examples: spec.examples.map((e): [T] => [e]) } : {}),
+    },
+  );
+  return drawn;
+}
+
 /** The counterexample of a finding: seed, path and the shrunk input; its curl line stands apart. */
 export function counterexampleText<T>(outcome: PropertyOutcome<T>, describe: (value: T) => string): string | undefined {
   const failure = outcome.failure;

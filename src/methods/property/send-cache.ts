@@ -5,7 +5,8 @@
  * budget, read-only) is shared too, so every property halts at the same input.
  */
 import type { HttpClient, RequestOptions } from '../../http/client.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError, isHttpError } from '../../http/errors.js';
+import { inPool } from '../../harness/in-pool.js';
 import type { Exchange } from '../../http/exchange.js';
 
 export interface Sent<T> {
@@ -68,5 +69,31 @@ export class SendCache<T> {
 
   get size(): number {
     return this.sent.size;
+  }
+
+  private prefilled: Promise<void> | undefined;
+
+  /**
+   * Sends the inputs a property will draw, side by side (at most `inFlight` at once, in their
+   * order), before the property judges them one at a time from the cache: the same requests, sent
+   * once each, in a few round trips instead of one per input. Once with a cache (a later call waits
+   * for the first). The first input the budget or the plan does not let go stops it: that input and
+   * those after it are left to the property, which meets the refusal in its own order.
+   */
+  prefill(inputs: readonly T[], inFlight: number): Promise<void> {
+    this.prefilled ??= (async () => {
+      let refused = false;
+      // Writes in flight hold budget slots: no more at once than the slots above those kept for later,
+      // so none is refused here that one at a time would have been sent.
+      const free = this.allowance === undefined && this.keepWrites > 0 ? this.client.budget.remaining - this.keepWrites : inFlight;
+      await inPool(inputs, Math.max(1, Math.min(inFlight, free)), async (input) => {
+        if (refused) return;
+        // The answer stays in the cache, a failure too: the property meets it when it asks.
+        await this.send(input).catch((error: unknown) => {
+          if (isHttpError(error) && (error.code === 'WRITE_BUDGET' || error.code === 'READ_ONLY')) refused = true;
+        });
+      });
+    })();
+    return this.prefilled;
   }
 }

@@ -8,7 +8,7 @@
 import type { AuthChoice, HttpClient, RequestOptions } from '../../http/client.js';
 import type { Exchange } from '../../http/exchange.js';
 import { isHttpError } from '../../http/errors.js';
-import { inBatches } from '../../harness/in-batches.js';
+import { inPool, limiter } from '../../harness/in-pool.js';
 import { replayCredentials, type ReplayCredential } from './credentials.js';
 import { distinctReads, type SampledRead } from './sample.js';
 import { equivalentSpellings, type Spelling } from './spellings.js';
@@ -21,8 +21,9 @@ import { equivalentSpellings, type Spelling } from './spellings.js';
  * concurrent runs on a loaded machine past a walk's time cap (test/unit/pagination-runs.test.ts).
  */
 export const READ_REPLAY_BUDGET = 500;
+/** Requests in flight at once, over every read being replayed (the run's --concurrency, when given). */
 const IN_FLIGHT = 8;
-/** Reads replayed side by side (each sends its requests IN_FLIGHT at a time). */
+/** Reads replayed side by side (their requests share the one bound of IN_FLIGHT). */
 const READS_IN_FLIGHT = 3;
 
 export interface ReplayedRead {
@@ -79,7 +80,13 @@ export interface ReplayTarget {
   createBody: () => Record<string, string>;
   /** The reads' request budget (READ_REPLAY_BUDGET, less on a target that throttles: budgetAtTargetRate). */
   budget?: number;
+  /** Requests in flight at once (the run's --concurrency); IN_FLIGHT when absent. */
+  inFlight?: number;
+  /** Awaited after the reads, before the first create (the end of the absence proofs, whose window a write would move). */
+  beforeCreates?: () => Promise<void>;
 }
+
+type Bound = <R>(work: () => Promise<R>) => Promise<R>;
 
 const asOptions = (spelling: Spelling, auth: AuthChoice, method: 'GET' | 'HEAD' | 'POST' = 'GET'): RequestOptions => ({
   method,
@@ -106,15 +113,28 @@ function planRead(read: SampledRead, credentials: ReplayCredential[]): { canonic
   return { canonical, plan };
 }
 
-async function replayRead(target: ReplayTarget, read: SampledRead, canonical: Spelling, plan: PlannedReplay[]): Promise<ReplayedRead> {
-  const original = await target.client.send(asOptions(canonical, 'a'));
-  const otherCallersOriginal = target.hasCallerB ? await target.client.send(asOptions(canonical, 'b')) : undefined;
-  const replays = await inBatches(plan, IN_FLIGHT, async ({ method, spelling, credential }) => ({
-    method,
-    spelling,
-    ...(credential ? { credential } : {}),
-    exchange: await target.client.send(asOptions(spelling, credential?.auth ?? 'a', method)),
-  }));
+async function replayRead(
+  target: ReplayTarget,
+  bound: Bound,
+  read: SampledRead,
+  canonical: Spelling,
+  plan: PlannedReplay[],
+): Promise<ReplayedRead> {
+  // The two callers' canonical reads are independent of each other: side by side, before the replays.
+  const [original, otherCallersOriginal] = await Promise.all([
+    bound(() => target.client.send(asOptions(canonical, 'a'))),
+    target.hasCallerB ? bound(() => target.client.send(asOptions(canonical, 'b'))) : undefined,
+  ]);
+  const replays = await Promise.all(
+    plan.map(({ method, spelling, credential }) =>
+      bound(async () => ({
+        method,
+        spelling,
+        ...(credential ? { credential } : {}),
+        exchange: await target.client.send(asOptions(spelling, credential?.auth ?? 'a', method)),
+      })),
+    ),
+  );
   return { read, original, ...(otherCallersOriginal ? { otherCallersOriginal } : {}), replays };
 }
 
@@ -134,11 +154,16 @@ async function replayCreates(
     credentials.filter((c) => c.everySpelling || spelling === spellings[0]).map((credential) => ({ spelling, credential })),
   );
   let notSent: string | undefined;
-  const sent: (ReplayedCreate | undefined)[] = [];
-  for (let i = 0; i < plan.length && notSent === undefined; i += CREATES_IN_FLIGHT) {
-    const batch = plan.slice(i, i + CREATES_IN_FLIGHT).map(async ({ spelling, credential }): Promise<ReplayedCreate | undefined> => {
+  // A sliding window of CREATES_IN_FLIGHT (a slot freed starts the next create), none started once the budget refused one.
+  const sent: (ReplayedCreate | undefined)[] = new Array(plan.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < plan.length && notSent === undefined) {
+      const index = next;
+      next += 1;
+      const { spelling, credential } = plan[index] as (typeof plan)[number];
       try {
-        return {
+        sent[index] = {
           spelling,
           credential,
           exchange: await target.client.send({ ...asOptions(spelling, credential.auth, 'POST'), json: target.createBody() }),
@@ -146,13 +171,13 @@ async function replayCreates(
       } catch (error) {
         if (isHttpError(error) && (error.code === 'WRITE_BUDGET' || error.code === 'READ_ONLY')) {
           notSent = error.message;
-          return undefined;
+          continue;
         }
         throw error;
       }
-    });
-    sent.push(...(await Promise.all(batch)));
-  }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CREATES_IN_FLIGHT, plan.length) }, lane));
   const creates = sent.filter((c): c is ReplayedCreate => c !== undefined);
   return notSent === undefined ? { creates } : { creates, createsNotSent: notSent };
 }
@@ -160,20 +185,56 @@ async function replayCreates(
 /** The reads within the budget, a few side by side (the client bounds the connections), then the creates. */
 export async function replayRun(target: ReplayTarget): Promise<ReplayRun> {
   const credentials = replayCredentials(target.tokenA, target.hasCallerB);
-  const distinct = distinctReads(target.client.log, target.baseUrl, target.userIdA);
-  const planned: { read: SampledRead; canonical: Spelling; plan: PlannedReplay[] }[] = [];
   const budget = target.budget ?? READ_REPLAY_BUDGET;
   let requests = 0;
-  for (const read of distinct) {
-    const { canonical, plan } = planRead(read, credentials);
-    const cost = plan.length + (target.hasCallerB ? 2 : 1);
-    // Reads are ordered every kind first (sample.ts): a dearer one past the budget does not stop a cheaper one after it.
-    if (requests + cost > budget) continue;
-    requests += cost;
-    planned.push({ read, canonical, plan });
+  const done = new Set<string>();
+  const keyOf = (read: SampledRead): string => `${read.path}?${JSON.stringify(read.query)}`;
+  // The replay's own requests are not reads of the run to replay (they are sent once the first reads are planned).
+  const own = new Set<number>();
+  const runsReads = (): SampledRead[] =>
+    distinctReads(
+      target.client.log.filter((e) => !own.has(e.seq)),
+      target.baseUrl,
+      target.userIdA,
+    );
+  /** The distinct reads of the run so far not yet replayed, within what is left of the budget. */
+  const plan = (): { read: SampledRead; canonical: Spelling; plan: PlannedReplay[] }[] => {
+    const planned: { read: SampledRead; canonical: Spelling; plan: PlannedReplay[] }[] = [];
+    for (const read of runsReads()) {
+      if (done.has(keyOf(read))) continue;
+      const { canonical, plan } = planRead(read, credentials);
+      const cost = plan.length + (target.hasCallerB ? 2 : 1);
+      // Reads are ordered every kind first (sample.ts): a dearer one past the budget does not stop a cheaper one after it.
+      if (requests + cost > budget) continue;
+      requests += cost;
+      done.add(keyOf(read));
+      planned.push({ read, canonical, plan });
+    }
+    return planned;
+  };
+  // One bound over the requests of every read in flight: a read's replays start as soon as a slot is
+  // free, not when the slowest of a batch has answered.
+  const bound = limiter(target.inFlight ?? IN_FLIGHT);
+  const replay = async (planned: ReturnType<typeof plan>): Promise<ReplayedRead[]> => {
+    const replayed = await inPool(planned, READS_IN_FLIGHT, ({ read, canonical, plan }) =>
+      replayRead(target, bound, read, canonical, plan),
+    );
+    for (const { original, otherCallersOriginal, replays } of replayed) {
+      own.add(original.seq);
+      if (otherCallersOriginal) own.add(otherCallersOriginal.seq);
+      for (const { exchange } of replays) own.add(exchange.seq);
+    }
+    return replayed;
+  };
+  const reads = await replay(plan());
+  if (target.beforeCreates) {
+    // Started beside the absence proofs: the reads they made meanwhile are replayed too, with what
+    // the budget has left, so the run's distinct reads are those of every check before the replay.
+    await target.beforeCreates();
+    reads.push(...(await replay(plan())));
   }
-  const reads = await inBatches(planned, READS_IN_FLIGHT, ({ read, canonical, plan }) => replayRead(target, read, canonical, plan));
-  const reach: ReplayReach = { distinct: distinct.length, replayed: reads.length, requests, budget };
+  const distinct = runsReads().length;
+  const reach: ReplayReach = { distinct, replayed: reads.length, requests, budget };
   return { reads, reach, ...(await replayCreates(target, credentials)) };
 }
 

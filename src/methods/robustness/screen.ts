@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import type { Exchange } from '../../http/exchange.js';
 import { isHttpError } from '../../http/errors.js';
-import { inBatches } from '../../harness/in-batches.js';
+import { inPool } from '../../harness/in-pool.js';
 import { perRun } from '../../harness/per-run.js';
 import type { Probe } from '../../harness/probe.js';
 import { crossCallerWrite } from '../steps/cross-caller-write.js';
@@ -25,7 +25,6 @@ import { isWrite, systematicUnusualRequests, unusualRequest, type UnusualRequest
  * budget): about 40 when the examples are about 110, as before the read grammar.
  */
 export const ROBUSTNESS_RUNS = 150;
-const IN_FLIGHT = 8;
 
 export interface Screened {
   request: UnusualRequest;
@@ -68,8 +67,8 @@ async function firstCursor(t: Probe, auth: 'a' | 'b'): Promise<string | undefine
 async function readMaterials(t: Probe): Promise<ReadMaterials> {
   const { tokenA, tokenB, userIdA, userIdB } = t.settings;
   const hasCallerB = tokenB !== undefined && userIdB !== undefined && tokenB !== tokenA && userIdB !== userIdA;
-  const cursorA = await firstCursor(t, 'a');
-  const cursorB = hasCallerB ? await firstCursor(t, 'b') : undefined;
+  // Two independent reads: side by side.
+  const [cursorA, cursorB] = await Promise.all([firstCursor(t, 'a'), hasCallerB ? firstCursor(t, 'b') : undefined]);
   return {
     userIdA,
     hasCallerB,
@@ -123,10 +122,20 @@ export function screenUnusualRequests(t: Probe): Promise<Screened[]> {
       if (tokenB !== undefined && userIdB !== undefined && tokenB !== tokenA && userIdB !== userIdA)
         await crossCallerWrite(t).catch(() => undefined);
     }
-    return inBatches(requests, IN_FLIGHT, async (request) => {
+    // The writes go out first: the absence proofs wait out the settle window from the run's latest
+    // write, so the reads sent after them already count towards it. Each request is judged alone, and
+    // the answers keep the requests' order.
+    const order = [...requests.keys()].sort(
+      (x, y) => Number(!isWrite(requests[x] as UnusualRequest)) - Number(!isWrite(requests[y] as UnusualRequest)),
+    );
+    const sent = await inPool(order, t.settings.concurrency, async (index): Promise<Screened> => {
+      const request = requests[index] as UnusualRequest;
       const exchange = await sendUnusual(t, request);
       return exchange === undefined ? { request } : { request, exchange };
     });
+    const screened = new Array<Screened>(requests.length);
+    order.forEach((index, at) => (screened[index] = sent[at] as Screened));
+    return screened;
   })();
   return holder.screen;
 }

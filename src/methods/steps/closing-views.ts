@@ -8,6 +8,7 @@
  * share of the check's time: a cursor that never ends costs a few pages, not thousands.
  */
 import { sleep } from '../../http/throttle.js';
+import { inPool } from '../../harness/in-pool.js';
 import type { Probe } from '../../harness/probe.js';
 import { settleMsOf } from '../../harness/settle.js';
 import { judgeable, type ViewCaller } from '../../core/model/list-views.js';
@@ -72,12 +73,22 @@ export async function closingWalks(t: Probe, caller: ViewCaller, ownUser: string
     { query: {}, count: seen.size },
   ];
   const deadline = Date.now() + t.settings.checkTimeoutMs * TIME_SHARE;
-  for (const { query, count } of asks) {
-    if (Date.now() > deadline) return `caller ${caller.toUpperCase()}'s closing walks stopped at their share of the check's time`;
+  // The walks of the asks are independent of each other (each its own cursor chain, no write between
+  // them): side by side within --concurrency. The unfiltered walk "after" begins once they have all
+  // ended, so it is still the later sighting each of them is judged against.
+  let stopped = false;
+  await inPool(asks, t.settings.concurrency, async ({ query, count }) => {
+    if (stopped || Date.now() > deadline) {
+      stopped = true;
+      return;
+    }
     const limit = pageSizeFor(count);
     await walk(t, { path, query, limit, auth: caller, maxPages: pageCapFor(count, limit) });
-  }
-  await walk(t, { path, limit: MAX_PAGE_SIZE, auth: caller, maxPages: pageCapFor(seen.size, MAX_PAGE_SIZE) });
-  await walk(t, { path: RFP_REGISTRATIONS, auth: caller, maxPages: RFP_PAGES });
+  });
+  if (stopped) return `caller ${caller.toUpperCase()}'s closing walks stopped at their share of the check's time`;
+  await Promise.all([
+    walk(t, { path, limit: MAX_PAGE_SIZE, auth: caller, maxPages: pageCapFor(seen.size, MAX_PAGE_SIZE) }),
+    walk(t, { path: RFP_REGISTRATIONS, auth: caller, maxPages: RFP_PAGES }),
+  ]);
   return undefined;
 }
