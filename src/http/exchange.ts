@@ -25,6 +25,8 @@ export interface Exchange {
   startedAt?: number;
   /** A 401 to a token that had worked: a new token was obtained and the request sent again (its answer is the next exchange). */
   tokenRefreshed?: true;
+  /** A 401 to a token the token command issued during the run, within its told lifetime, that no answer had accepted yet. */
+  freshTokenRefused?: true;
   /** The answer's body size in bytes as it came (the exchange log's bodyBytes); absent on an exchange not made by the client. */
   bodyBytes?: number;
 }

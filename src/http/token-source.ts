@@ -4,7 +4,8 @@
  * told, and once after a 401 to a request sent with a token that the target had already accepted:
  * the token expired, not the server refusing valid tokens. A fresh token that is refused is never
  * refreshed again on that account, so a server that refuses every fresh token still gets its 401s
- * judged as answers (the auth checks fail), and a run cannot loop on the command.
+ * judged as answers (the exchange says the token was freshly issued, and the invariant of requests
+ * the spec serves fails it), and a run cannot loop on the command.
  */
 import { runTokenCommand, type IssuedToken } from './token-command.js';
 
@@ -54,6 +55,21 @@ export class TokenSource {
   /** The token as it stands, without refreshing (the first caller's token near-misses are built from the first one). */
   get latest(): string {
     return this.token;
+  }
+
+  /**
+   * Whether `token` is one the command issued during the run that no answer has accepted yet, within
+   * its told lifetime: a 401 to it is the target refusing a token its token service just issued (the
+   * command's first token proved it works in the preflight), not an expiry.
+   */
+  freshlyIssued(token: string): boolean {
+    return (
+      this.command !== undefined &&
+      this.refreshes > 0 &&
+      token === this.token &&
+      !this.served.has(token) &&
+      (this.expiresAt === undefined || Date.now() < this.expiresAt)
+    );
   }
 
   /** An answer other than 401 to `token`: it works (a later 401 to it means it expired). */

@@ -7,7 +7,9 @@
  * - GET /rfp_registrations with no query (4.3);
  * - GET /users/{user_id} for a User the caller was answered before (4.4).
  * 401 (a token that expired: how long a token lives is not shown, 5), 408 and 429 (the target's pace)
- * are not refusals of the request itself. A request whose Accept does not take JSON may rightly be
+ * are not refusals of the request itself, except a 401 to a token the run's token command had just
+ * issued, within its told lifetime and never accepted before: the command's first token proved in the
+ * preflight that its tokens are the target's own, so refusing a fresh one refuses the request. A request whose Accept does not take JSON may rightly be
  * answered 406 (RFC 9110 15.5.7): the spec's bodies are JSON, so it is not one the spec serves.
  *
  * Where the suite's own encoding could be in question (a query value holding characters a query may
@@ -123,7 +125,8 @@ export function servedNotRefused(ownUsers: { a?: string; b?: string }): Exchange
         learn(seen, mine);
         return;
       }
-      if (exchange.status < 400 || exchange.status >= 500 || NOT_A_REFUSAL.has(exchange.status)) return;
+      if (exchange.status < 400 || exchange.status >= 500) return;
+      if (NOT_A_REFUSAL.has(exchange.status) && exchange.freshTokenRefused !== true) return;
       if (!acceptsJson(headerOf(exchange.request.headers, 'accept'))) return;
       let served: { what: string; requirements: string[] } | undefined;
       if (seen.operation === 'list-banks') served = listServed(seen, mine);
@@ -133,7 +136,7 @@ export function servedNotRefused(ownUsers: { a?: string; b?: string }): Exchange
         served = { what: "the User is one of the caller's", requirements: ['get_user.operation'] };
       if (served === undefined) return;
       const finding: InvariantFinding = {
-        message: `${exchange.request.method} ${new URL(exchange.request.url).pathname} was refused with ${exchange.status} although the spec serves it: ${served.what}`,
+        message: `${exchange.request.method} ${new URL(exchange.request.url).pathname} was refused with ${exchange.status} although the spec serves it: ${served.what}${exchange.freshTokenRefused === true ? "; the caller's token was one the token command had just issued, within its told lifetime" : ''}`,
         requirements: served.requirements,
         exchange,
         expected: 'an answer (2xx)',

@@ -71,6 +71,7 @@ async function judgeToken(exchange: Exchange, sentWith: SentWith | undefined): P
   if (sentWith === undefined) return undefined;
   if (isSuccess(exchange)) sentWith.source.servedWith(sentWith.token);
   if (exchange.status !== 401) return undefined;
+  if (sentWith.source.freshlyIssued(sentWith.token)) exchange.freshTokenRefused = true;
   try {
     if ((await sentWith.source.afterRefusal(sentWith.token)) !== undefined) exchange.tokenRefreshed = true;
     return undefined;
