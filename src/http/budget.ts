@@ -59,4 +59,9 @@ export class WriteBudget {
   get spent(): number {
     return this.used;
   }
+
+  /** Writes sent under the budget and not yet answered. */
+  get writesInFlight(): number {
+    return this.inFlight;
+  }
 }

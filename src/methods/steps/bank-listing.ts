@@ -88,9 +88,7 @@ async function writesPaused(t: Probe): Promise<void> {
   const { client } = t.run;
   const until = Date.now() + MAX_PAUSE_WAIT_MS;
   while (Date.now() < until) {
-    const { budget } = client;
-    const inFlight = budget.remaining > 0 ? budget.max - budget.spent - budget.remaining : 0;
-    if (inFlight === 0 && Date.now() - client.lastWriteEndedAt >= 100) return;
+    if (client.budget.writesInFlight === 0 && Date.now() - client.lastWriteEndedAt >= 100) return;
     await sleep(50);
   }
 }
