@@ -1,7 +1,7 @@
 /** The HTTP client against real servers on 127.0.0.1: bounds, redirects, throttling, write budget. */
 import { afterEach, describe, expect, test } from 'vitest';
 import { HttpClient, type HttpClientOptions } from '../../src/http/client.js';
-import { HttpError } from '../../src/http/errors.js';
+import { codeOf } from '../support/error-code.js';
 import { makeStoredProbe } from '../../src/contract/operations/stored-probe.js';
 import { bankLinkingApi } from '../../src/contract/operations/bank-linking-api.js';
 import { hostile, redirectTo, startHostile, type HostileServer } from '../support/hostile.js';
@@ -38,15 +38,6 @@ function client(baseUrl: string, overrides: Partial<HttpClientOptions> = {}): Ht
   clients.push(made);
   return made;
 }
-
-const codeOf = async (promise: Promise<unknown>): Promise<string | undefined> => {
-  try {
-    await promise;
-    return undefined;
-  } catch (error) {
-    return error instanceof HttpError ? error.code : `not an HttpError: ${String(error)}`;
-  }
-};
 
 describe('the HTTP client', () => {
   test.each([

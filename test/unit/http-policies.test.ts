@@ -10,7 +10,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { ApiKnowledge } from '../../src/http/api-knowledge.js';
 import { WriteBudget } from '../../src/http/budget.js';
 import { makeDispatcher } from '../../src/http/dispatcher.js';
-import { HttpError } from '../../src/http/errors.js';
+import { codeOf } from '../support/error-code.js';
 import { compose, outgoing, type Policy, type Send } from '../../src/http/pipeline.js';
 import { ExchangeRecord } from '../../src/http/policies/record.js';
 import { transientResend, type TransientStats } from '../../src/http/policies/transient-resend.js';
@@ -63,15 +63,6 @@ function core(baseUrl: string): Send {
 const json = (res: ServerResponse, status: number, body: unknown): void => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
-};
-
-const codeOf = async (promise: Promise<unknown>): Promise<string | undefined> => {
-  try {
-    await promise;
-    return undefined;
-  } catch (error) {
-    return error instanceof HttpError ? error.code : `not an HttpError: ${String(error)}`;
-  }
 };
 
 function guard(budget: WriteBudget, api: ApiKnowledge = bankLinkingApi, ended: { writes: number } = { writes: 0 }): Policy {
