@@ -53,6 +53,10 @@ export const REASONS = {
     blindSpot: false,
     why: "a test of a hook point's value (src/lab/hooks.ts): with every fault off, as in every judged run, the hook hands back the value the server passed, so the test holds as it would without the hook (the bank kept, no answer given instead). The fault matrix proves the other way.",
   },
+  'listing-cache-key': {
+    blindSpot: false,
+    why: 'the name under which the reference keeps a listing of one list (src/lab/listing-rows.ts): each list array keeps its own listings, and no array is both filtered and reversed under its own name (the filtered rows are a fresh array), so the listing found is the same whatever the name.',
+  },
   'listing-lag': {
     blindSpot: false,
     why: 'the listing lag of the late-listing-300ms variation, which no judged run uses (it needs a settle window; the mutation runs use --settle-ms 0); without a lag every row is listed at once, whatever the filter on listedFrom says.',
@@ -603,6 +607,15 @@ export const EXPLAINED: readonly ExplainedSurvivor[] = [
     '0:95',
     'MethodExpression',
     'Math.min(1, ordered.length)',
+  ),
+  at(
+    'listing-cache-key',
+    'src/lab/handlers/list-user-banks.ts',
+    "const rows = variation.order === 'desc' ? listingRows(kept, 'desc', () => [...kept].reverse()) : kept;",
+    63,
+    '0:69',
+    'StringLiteral',
+    '""',
   ),
   at(
     'cursor-scope',
