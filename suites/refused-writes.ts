@@ -37,8 +37,12 @@ const hasSecondCaller = (t: Probe): boolean => {
  * budget) is the business of its own check.
  */
 async function writesOfThisFileAnswered(t: Probe): Promise<void> {
-  const pending: Promise<unknown>[] = [settle(createAttempts(t)), screenUnusualRequests(t)];
-  if (hasSecondCaller(t)) pending.push(crossCallerWrite(t));
+  // Only the writes of the areas this run judges: --skip-area robustness sends no unusual request.
+  const runs = (area: string): boolean => !(t.settings.skippedAreas ?? []).includes(area);
+  const pending: Promise<unknown>[] = [];
+  if (runs('auth')) pending.push(settle(createAttempts(t)));
+  if (runs('robustness')) pending.push(screenUnusualRequests(t));
+  if (runs('isolation') && hasSecondCaller(t)) pending.push(crossCallerWrite(t));
   await Promise.allSettled(pending);
 }
 

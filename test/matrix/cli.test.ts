@@ -35,6 +35,10 @@ describe.concurrent('the CLI', () => {
       expect(check.exchangeCount).toBe(0);
     }
     expect(run.results?.checks.filter((c) => c.outcome === 'skip').length).toBe(turnedOff.length);
+    // Nor do the absence proofs send the unusual creates for them (they once did, and the footprint
+    // then called the legal ones "requests with bad credentials the target accepted").
+    expect(run.results?.created.filter((r) => r.purpose === 'unusual but legal create requests')).toEqual([]);
+    expect(run.stdout).not.toMatch(/unusual but legal|bad credentials the target accepted/);
   });
 
   test('against a server started separately: exit by the verdict, four reports, no token anywhere', async () => {

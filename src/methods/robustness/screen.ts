@@ -93,6 +93,8 @@ export async function sendUnusual(t: Probe, request: UnusualRequest): Promise<Ex
       ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : {}),
       ...(request.auth !== undefined ? { auth: request.auth } : {}),
       ...(request.describesNoResource === true ? { describesNoResource: true } : {}),
+      // Whichever check sends it first (the absence proofs may, in a shard), a bank it makes is this.
+      purpose: 'unusual but legal create requests',
     });
   } catch (error) {
     if (isHttpError(error) && isWrite(request) && error.code === 'WRITE_BUDGET') return undefined;
