@@ -10,22 +10,38 @@
 import { basename } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** The files that make many whole runs or wait out a staging's pace, longest first. */
+/**
+ * Every file that takes more than a few seconds (whole runs, a staging's pace, a process it starts),
+ * longest first: a long file left out starts after them all and can end up running alone.
+ */
 export const LONGEST = [
   'staging-envelope.test.ts',
   'faults.test.ts',
   'shared-staging.test.ts',
   'hostile.test.ts',
-  'variations.test.ts',
-  'mutation-judge.test.ts',
-  'large-target.test.ts',
-  'pagination-runs.test.ts',
-  'interrupted.test.ts',
-  'write-budget.test.ts',
   'tls-proxy.test.ts',
+  'variations.test.ts',
+  'pack.test.ts',
+  'pagination-runs.test.ts',
+  'prism.test.ts',
   'har.test.ts',
+  'warm-runs.test.ts',
+  'shard.test.ts',
+  'interrupted.test.ts',
   'instruments.test.ts',
+  'large-target.test.ts',
+  'isolation.test.ts',
+  'compare.test.ts',
   'cli.test.ts',
+  'safety.test.ts',
+  'token-command.test.ts',
+  'mutation-judge.test.ts',
+  'write-budget.test.ts',
+  'preflight.test.ts',
+  'outputs.test.ts',
+  'report-console.test.ts',
+  'config-mistakes.test.ts',
+  'signals.test.ts',
 ];
 
 const rank = (path: string): number => {
