@@ -12,18 +12,21 @@ import { startReference } from '../../src/lab/server.js';
 import { envelopeCorners } from '../../src/lab/staging-envelope.js';
 import type { Variation } from '../../src/lab/variations.js';
 import { atMost } from '../support/at-most.js';
-import { runCli, targetArgs } from '../support/run-cli.js';
+import { targetArgs } from '../support/run-cli.js';
+import { InProcessRuns } from '../support/in-process-runs.js';
 import { shardOfCheck } from '../support/shard-of-check.js';
 
 const RUN_BOUND_MS = 300_000;
 /**
- * Two runs of this file at a time, as before vitest ran three tests of a file at once: a corner's
- * verdict must not depend on the machine, yet all six side by side on a 2-core machine already busy
- * with other files starved the client (seen: a limit=2 walk fell behind a list growing at its front
- * and was failed; idle connections dropped while the client was stalled left checks inconclusive),
- * which is a limit of the suite, noted on issue 30, not something this test should hide or hit at random.
+ * Two runs of this file at a time: a corner's verdict must not depend on the machine, yet all six
+ * side by side on a 2-core machine already busy with other files starved the client (seen: a limit=2
+ * walk fell behind a list growing at its front and was failed; idle connections dropped while the
+ * client was stalled left checks inconclusive), which is a limit of the suite, noted on issue 30, not
+ * something this test should hide or hit at random. The runs are the CLI's, made in this process
+ * (test/support/in-process-runs.ts): these judge verdicts, not the process.
  */
 const twoAtATime = atMost(2);
+const runs = new InProcessRuns(2);
 
 describe.concurrent('every corner of the staging envelope: decided and conformant', () => {
   for (const [name, corner] of Object.entries(envelopeCorners) as [string, Partial<Variation>][]) {
@@ -34,7 +37,7 @@ describe.concurrent('every corner of the staging envelope: decided and conforman
           // Under --strict where the network is the only trouble (transient 503s, no listing lag, which
           // may warn of itself): the gateway's recovered 503s must not fail a conformant server.
           const strict = (corner.transient503Share ?? 0) > 0 && (corner.listingLagMs ?? 0) === 0 ? ['--strict'] : [];
-          const run = await runCli([...targetArgs(reference), '--seed', '11', ...strict], { timeoutMs: RUN_BOUND_MS });
+          const run = await runs.run([...targetArgs(reference), '--seed', '11', ...strict], { boundMs: RUN_BOUND_MS });
           const checks = run.results?.checks ?? [];
           const notDecided = checks
             .filter((c) => c.outcome === 'fail' || c.outcome === 'inconclusive' || (strict.length > 0 && c.outcome === 'warn'))
@@ -72,8 +75,8 @@ describe.concurrent('faults at the harshest corner are still caught', () => {
         const reference = await startReference({ variation: envelopeCorners['busy-staging'], faults: [name], seed: 12 });
         try {
           // The suite file of the aimed check, as the fault matrix runs it (the corner runs above are whole).
-          const run = await runCli([...targetArgs(reference), '--seed', '12', ...(await shardOfCheck(faultNamed(name).caughtBy))], {
-            timeoutMs: RUN_BOUND_MS,
+          const run = await runs.run([...targetArgs(reference), '--seed', '12', ...(await shardOfCheck(faultNamed(name).caughtBy))], {
+            boundMs: RUN_BOUND_MS,
           });
           const failing = run.results?.checks.filter((c) => c.outcome === 'fail').map((c) => c.id) ?? [];
           expect(failing, `${faultNamed(name).description}\n${run.stdout}`).toContain(faultNamed(name).caughtBy);

@@ -8,9 +8,12 @@
 import { describe, expect, test } from 'vitest';
 import { startReference } from '../../src/lab/server.js';
 import type { Results } from '../../src/results/results.js';
-import { runCli, targetArgs } from '../support/run-cli.js';
+import { targetArgs } from '../support/run-cli.js';
+import { InProcessRuns } from '../support/in-process-runs.js';
 
 const RUNS = 25;
+/** The CLI's runs in this process (test/support/in-process-runs.ts): these judge verdicts, not the process. */
+const pool = new InProcessRuns(2);
 
 /** The properties that generate --runs inputs (the concurrency check draws one set, the sequences a fixed number). */
 const atRuns = (id: string): boolean => id.startsWith('user-banks.create.') && id !== 'user-banks.create.concurrent';
@@ -30,7 +33,7 @@ describe.concurrent('the write budget', () => {
   test('left at its default, every check runs and every creation property judges its full --runs (seed 2 skipped one)', async () => {
     const reference = await startReference({});
     try {
-      const run = await runCli([...targetArgs(reference), '--seed', '2', '--runs', String(RUNS)], { timeoutMs: 180_000 });
+      const run = await pool.run([...targetArgs(reference), '--seed', '2', '--runs', String(RUNS)], { boundMs: 180_000 });
       expect(run.results?.verdict, run.stdout + run.stderr).toBe('conformant');
       expect(shortfalls(run.results)).toEqual([]);
       expect(run.results?.checks.find((c) => c.id === 'user-banks.create.schema')?.message).toMatch(/held for 25 generated input/);
@@ -42,8 +45,8 @@ describe.concurrent('the write budget', () => {
   test('too small a --max-writes names a value, and a run with that value skips nothing and stops no property early', async () => {
     const reference = await startReference({});
     try {
-      const small = await runCli([...targetArgs(reference), '--seed', '3', '--runs', String(RUNS), '--max-writes', '9'], {
-        timeoutMs: 180_000,
+      const small = await pool.run([...targetArgs(reference), '--seed', '3', '--runs', String(RUNS), '--max-writes', '9'], {
+        boundMs: 180_000,
       });
       const short = shortfalls(small.results);
       expect(short.length, small.stdout).toBeGreaterThan(0);
@@ -52,8 +55,8 @@ describe.concurrent('the write budget', () => {
       const values = new Set(advised.map((a) => Number(/\d+/.exec(a)?.[0])));
       expect(values.size).toBe(1);
       const [value] = [...values];
-      const enough = await runCli([...targetArgs(reference), '--seed', '3', '--runs', String(RUNS), '--max-writes', String(value)], {
-        timeoutMs: 180_000,
+      const enough = await pool.run([...targetArgs(reference), '--seed', '3', '--runs', String(RUNS), '--max-writes', String(value)], {
+        boundMs: 180_000,
       });
       expect(enough.results?.verdict, enough.stdout + enough.stderr).toBe('conformant');
       expect(shortfalls(enough.results)).toEqual([]);

@@ -12,10 +12,14 @@ import { defaultMaxPages } from '../../src/methods/pagination/walker.js';
 import { startReference } from '../../src/lab/server.js';
 import { READ_REPLAY_BUDGET } from '../../src/methods/replay/replay-run.js';
 import { READ_GRAMMAR_BUDGET } from '../../src/methods/robustness/read-grammar.js';
-import { runCli, targetArgs } from '../support/run-cli.js';
+import { targetArgs, type CliRun } from '../support/run-cli.js';
+import { InProcessRuns } from '../support/in-process-runs.js';
 import { shardOfCheck } from '../support/shard-of-check.js';
 
-const outcome = (run: Awaited<ReturnType<typeof runCli>>, id: string) => run.results?.checks.find((c) => c.id === id);
+/** The CLI's runs in this process (test/support/in-process-runs.ts): these judge verdicts, not the process. */
+const pool = new InProcessRuns(3);
+
+const outcome = (run: CliRun, id: string) => run.results?.checks.find((c) => c.id === id);
 
 /** Caller B as the only caller: a target whose list holds 4 User Banks. */
 function smallTargetArgs(reference: Awaited<ReturnType<typeof startReference>>): string[] {
@@ -26,7 +30,7 @@ describe.concurrent('pagination runs', () => {
   test('a cursor that never ends: the run ends within its page caps, exit 1, a fail from pagination.traversal.ends', async () => {
     const reference = await startReference({ faults: ['cursor-never-ends'] });
     try {
-      const run = await runCli([...targetArgs(reference), '--seed', '7'], { timeoutMs: 170_000 });
+      const run = await pool.run([...targetArgs(reference), '--seed', '7'], { boundMs: 170_000 });
       expect(run.code, run.stderr).toBe(1);
       expect(outcome(run, 'pagination.traversal.ends')?.outcome, outcome(run, 'pagination.traversal.ends')?.message).toBe('fail');
       expect(outcome(run, 'pagination.traversal.ends')?.message).toMatch(/page cap/);
@@ -59,8 +63,8 @@ describe.concurrent('pagination runs', () => {
       latencyMs: 150,
     });
     try {
-      const run = await runCli([...targetArgs(reference), '--seed', '7', ...(await shardOfCheck('pagination.traversal.ends'))], {
-        timeoutMs: 170_000,
+      const run = await pool.run([...targetArgs(reference), '--seed', '7', ...(await shardOfCheck('pagination.traversal.ends'))], {
+        boundMs: 170_000,
       });
       // The situation happened: a walk listed items twice, as many as were created before its place ...
       expect(outcome(run, 'pagination.traversal.no-duplicates')?.message, run.stdout).toMatch(
@@ -78,7 +82,7 @@ describe.concurrent('pagination runs', () => {
   test('too few User Banks: the suite creates the missing ones within --max-writes and the run is conformant', async () => {
     const reference = await startReference();
     try {
-      const run = await runCli([...smallTargetArgs(reference), '--seed', '7', '--max-writes', '150']);
+      const run = await pool.run([...smallTargetArgs(reference), '--seed', '7', '--max-writes', '150']);
       const fails = run.results?.checks.filter((c) => c.outcome === 'fail').map((c) => `${c.id}: ${c.message}`);
       expect(fails).toEqual([]);
       expect(run.code, run.stderr).toBe(0);
@@ -94,7 +98,7 @@ describe.concurrent('pagination runs', () => {
   test('too few User Banks in --read-only: nothing is created, the checks that need 101 skip saying so', async () => {
     const reference = await startReference();
     try {
-      const run = await runCli([...smallTargetArgs(reference), '--seed', '7', '--read-only']);
+      const run = await pool.run([...smallTargetArgs(reference), '--seed', '7', '--read-only']);
       expect(run.code, run.stderr).toBe(0);
       expect(reference.requestCounts.POST ?? 0).toBe(0);
       for (const id of ['pagination.limit.default', 'pagination.limit.max-100']) {
