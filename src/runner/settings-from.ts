@@ -19,6 +19,9 @@ export function settingsFrom(config: Config, reference: RunningReference | undef
     ? undefined
     : { ...(obtained.a ? { a: obtained.a.state } : {}), ...(obtained.b ? { b: obtained.b.state } : {}) };
   const userIdB = embedded ? reference.callers.b.userIds[0] : config.userIdB;
+  // The embedded reference keeps its lists in memory and lists a write as it answers it: there is no
+  // replica to wait for, unless --settle-ms (or its variable) asks for a window all the same.
+  const settleMs = embedded && config.origins?.['settle-ms'] === undefined ? 0 : config.settleMs;
   return {
     baseUrl: embedded ? reference.url : (config.baseUrl as string),
     embedded,
@@ -38,8 +41,8 @@ export function settingsFrom(config: Config, reference: RunningReference | undef
     timeoutMs: config.timeoutMs,
     maxBodyBytes: config.maxBodyBytes,
     // A check may wait out the settle window (an absence) and poll through it (a late listing).
-    checkTimeoutMs: Math.max(30_000, config.timeoutMs * 6) + 2 * config.settleMs,
-    settleMs: config.settleMs,
+    checkTimeoutMs: Math.max(30_000, config.timeoutMs * 6) + 2 * settleMs,
+    settleMs,
     ...(config.caCert !== undefined ? { caPem: readCaCertOrStop(config.caCert) } : {}),
     ...(tokenCommands !== undefined && Object.keys(tokenCommands).length > 0 ? { tokenCommands } : {}),
   };
