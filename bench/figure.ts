@@ -1,12 +1,14 @@
 /**
  * One figure of `npm run bench` alone, for before/after pairs in the same conditions:
- * `npx tsx bench/figure.ts local|at50|throttled [repeats]`. Prints one JSON line a run with the
+ * `npx tsx bench/figure.ts embedded|local|at50|throttled [repeats]`. Prints one JSON line a run with the
  * load average beside it.
  */
 import { loadavg } from 'node:os';
+import { embeddedRun } from './embedded-run.js';
 import { suiteRun } from './suite-run.js';
 
 const runs = {
+  embedded: () => embeddedRun(),
   local: () => suiteRun({ latencyMs: 0 }),
   at50: () => suiteRun({ latencyMs: 50, chains: true }),
   throttled: () => suiteRun({ latencyMs: 0, variation: 'throttled-100' }),

@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startReferenceProcess } from './reference-process.js';
+import { embeddedRun } from './embedded-run.js';
 import { suiteRun } from './suite-run.js';
 import { autocannonRate, clientRate, parseFloorRate, type Rate } from './throughput.js';
 import { traverse } from './traversal.js';
@@ -53,6 +54,8 @@ const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.l
 const throughput = { client: median.client, cannon: median.cannon };
 const cpuOverFloor = [...rounds].map((r) => r.cpuOverFloor).sort((a, b) => a - b)[Math.floor(rounds.length / 2)] as number;
 
+log('npm run conformance with no target: the embedded reference');
+const embedded = await embeddedRun();
 log('the full default run against the reference');
 const local = await suiteRun({ latencyMs: 0 });
 log('the full default run with 50 ms added to every answer');
@@ -116,6 +119,10 @@ const bench = {
   /** The client's CPU per 100-item page over undici + JSON.parse alone (median of the rounds' ratios). */
   clientCpuVsParseFloor: round(cpuOverFloor),
   clientCpuVsParseFloorRounds: rounds.map((r) => round(r.cpuOverFloor)),
+  /** npm run conformance as a newcomer runs it first: no target, the embedded reference (no settle window: it has no replica). */
+  suiteSecondsEmbedded: round(embedded.seconds),
+  requestsEmbedded: embedded.requests,
+  /** The same run against the reference as a --base-url target: the default settle window of 5 s included. */
   suiteSecondsLocal: round(local.seconds),
   requestsLocal: local.requests,
   suiteSecondsAt50ms: round(at50.seconds),
@@ -146,6 +153,7 @@ const bench = {
   /** The walk of 100,000 under the CPU profiler (a run of its own: the profiler slows it): its three largest self-time costs. */
   walkProfileTop3: profiled.topSelf ?? [],
   runs: {
+    embedded: { exitCode: embedded.exitCode, verdict: embedded.verdict },
     local: { exitCode: local.exitCode, verdict: local.verdict, checks: local.checks },
     at50ms: { exitCode: at50.exitCode, verdict: at50.verdict, checks: at50.checks },
     large: { exitCode: large.exitCode, verdict: large.verdict, checks: large.checks },
@@ -154,6 +162,7 @@ const bench = {
   targets: {
     runnerVsAutocannon: '>= 0.7 (information)',
     clientCpuVsParseFloor: '<= 1.25',
+    suiteSecondsEmbedded: '<= 6 (issue 40: a default local run)',
     suiteSecondsLocal: '<= 6',
     suiteSecondsAt50ms: '<= 15',
     throttled100: 'decided (exit 0) in <= 10 s',
@@ -180,6 +189,11 @@ const rows: [string, string, string][] = [
     'clientCpuVsParseFloor',
     `${bench.clientCpuVsParseFloor} (undici + JSON.parse ${bench.parseFloorCpuMsPerRequest} ms/page)`,
     `<= 1.25 ${met(bench.clientCpuVsParseFloor <= 1.25)}`,
+  ],
+  [
+    'suiteSecondsEmbedded',
+    `${bench.suiteSecondsEmbedded} s, ${bench.requestsEmbedded} requests (${bench.runs.embedded.verdict})`,
+    `exit 0 in <= 6 s ${met(bench.runs.embedded.exitCode === 0 && bench.suiteSecondsEmbedded <= 6)}`,
   ],
   ['suiteSecondsLocal', `${bench.suiteSecondsLocal} s, ${bench.requestsLocal} requests`, `<= 6 s ${met(bench.suiteSecondsLocal <= 6)}`],
   [
