@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { checks } from '../contract/checks/registry.js';
 import { compareRuns } from '../results/compare/diff.js';
 import { CompareInputError, readRun } from '../results/compare/read-run.js';
-import { ConfigError, helpText, loadConfig, type Config } from '../config/config.js';
+import { ConfigError, checksNamed, helpText, loadConfig, type Config } from '../config/config.js';
 import { commandLineTokenWarning } from '../config/config-mistakes.js';
 import { faults } from '../lab/faults/index.js';
 import { startReference, type RunningReference } from '../lab/server.js';
@@ -83,7 +83,7 @@ async function main(argv: string[]): Promise<number> {
   );
   let checksEnded = 0;
   let checksCollected = 0;
-  const checksPlanned = (): number => Math.max(checksEnded, config.shard ? checksCollected : checks.length);
+  const checksPlanned = (): number => Math.max(checksEnded, config.shard || config.check ? checksCollected : checks.length);
   // What a stop must report: the checks that ended (with their outcomes) and, once the run's own
   // journal has begun, the resources created.json lists (a check that did not end created them too).
   const ended: CheckResult[] = [];
@@ -139,9 +139,12 @@ async function main(argv: string[]): Promise<number> {
       ...(baseline ? { compare: (results) => compareRuns(baseline, results) } : {}),
       onChecksStart: (resultsOf, preflightReads) => (interruptedResults = { resultsOf, preflight: preflightReads }),
       runChecks: async (settings) => {
-        const progress = new Progress(process.stderr, { env: process.env, ...(config.shard ? {} : { expectedTotal: checks.length }) });
+        const progress = new Progress(process.stderr, {
+          env: process.env,
+          ...(config.shard || config.check ? {} : { expectedTotal: checks.length }),
+        });
         console.error(
-          `banklink-conformance ${suiteVersion()}: ${checks.length} checks against ${settings.baseUrl} (seed ${settings.seed})`,
+          `banklink-conformance ${suiteVersion()}: ${config.check ? `${checksNamed(config.check).join(', ')} (--check) and the run-wide checks` : `${checks.length} checks`} against ${settings.baseUrl} (seed ${settings.seed})`,
         );
         // The runner stops starting checks at the bound and reports what it has; this is the last resort
         // for a check that does not end even then (each request is bounded, so it should never fire).
@@ -157,6 +160,7 @@ async function main(argv: string[]): Promise<number> {
         const { runSuites } = await import('../runner/check-engine.js');
         const run = await runSuites(settings, {
           ...(config.shard ? { shard: config.shard } : {}),
+          ...(config.check ? { only: checksNamed(config.check) } : {}),
           deadlineMs: deadlineMs(),
           boundS: config.maxDurationS,
           // The checks still running at the bound get half a second before the run ends with what has ended.

@@ -3,6 +3,7 @@
  * .env). Every mistake is a ConfigError with a stable code and one sentence that says what to do.
  */
 import { AREAS, type Area } from '../contract/checks/types.js';
+import { checks } from '../contract/checks/registry.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
 import { runCommand, subcommand } from './invoked-as.js';
@@ -49,6 +50,8 @@ export interface Config {
   maxBodyBytes: number;
   maxDurationS: number;
   shard?: string;
+  /** --check a,b: only these checks run (with the run-wide ones, which judge their exchanges). */
+  check?: string;
   /** A previous results.json: the summary and reports add "Since the baseline". */
   baseline?: string;
   /** Shared-staging options (docs/staging.md). */
@@ -72,6 +75,7 @@ export type ConfigErrorCode =
   | 'MISSING_USER'
   | 'BAD_SHARD'
   | 'BAD_AREA'
+  | 'BAD_CHECK'
   | 'BAD_DOTENV'
   | Mistake['code'];
 
@@ -215,6 +219,12 @@ export const OPTIONS: readonly OptionSpec[] = [
   },
   { flag: 'shard', key: 'shard', kind: 'string', help: 'run part i of n of the suite files, as i/n (CI splitting)' },
   {
+    flag: 'check',
+    key: 'check',
+    kind: 'string',
+    help: 'run only these checks (ids as --list prints them, comma-separated), with the run-wide ones: to look at a failure again',
+  },
+  {
     flag: 'baseline',
     key: 'baseline',
     kind: 'string',
@@ -312,12 +322,36 @@ export function loadConfig(sources: ConfigSources): Config {
     if (index > count)
       throw new ConfigError('BAD_SHARD', `--shard ${result.shard}: the part number cannot be larger than the number of parts`);
   }
+  const unknownCheck = checksNamed(result.check).find((id) => !checks.some((c) => c.id === id));
+  if (unknownCheck !== undefined) {
+    const near = checks.filter((c) => c.id.includes(unknownCheck) || unknownCheck.includes(c.id.split('.').slice(-1)[0] as string));
+    throw new ConfigError(
+      'BAD_CHECK',
+      `--check ${unknownCheck}: no check has that id${
+        near.length > 0
+          ? `; did you mean ${near
+              .slice(0, 3)
+              .map((c) => c.id)
+              .join(', ')}?`
+          : ''
+      } (--list prints every id)`,
+    );
+  }
+  if (result.check !== undefined && result.shard !== undefined)
+    throw new ConfigError('BAD_CHECK', '--check and --shard both choose the checks of a run: give one of them');
   for (const area of skippedAreas(result.skipArea)) {
     if (!AREAS.includes(area as Area))
       throw new ConfigError('BAD_AREA', `--skip-area ${area}: not an area of checks; the areas are ${AREAS.join(', ')}`);
   }
   return result;
 }
+
+/** The check ids named by --check (comma-separated, blanks ignored). */
+export const checksNamed = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
 
 /** The areas named by --skip-area (comma-separated, blanks ignored). */
 export const skippedAreas = (value: string | undefined): string[] =>

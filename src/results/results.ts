@@ -69,6 +69,8 @@ export interface Results {
   maxWrites?: number;
   strict: boolean;
   shard?: string;
+  /** --check: the only checks asked for (the run-wide ones ran beside them); the others did not run. */
+  only?: string[];
   verdict: Verdict;
   summary: Record<Outcome, number> & { total: number };
   checks: CheckRecord[];
@@ -110,6 +112,7 @@ export interface ResultsInput extends Pick<
   | 'maxWrites'
   | 'strict'
   | 'shard'
+  | 'only'
   | 'preflight'
   | 'errors'
   | 'traffic'
@@ -195,6 +198,7 @@ export function buildResults(input: ResultsInput): Results {
     ...(input.maxWrites !== undefined ? { maxWrites: input.maxWrites } : {}),
     strict: input.strict,
     ...(input.shard ? { shard: input.shard } : {}),
+    ...(input.only ? { only: input.only } : {}),
     verdict,
     summary,
     checks,

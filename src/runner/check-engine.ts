@@ -19,7 +19,7 @@ import { contextFor, type RunContext } from '../harness/context-for.js';
 import { phaseIndex, startsWith, type Phase } from '../harness/phases.js';
 import type { RunSettings } from '../harness/settings.js';
 import { consistencyStats } from '../harness/settle.js';
-import { suitesOfShard } from './shards.js';
+import { runWideSuites, suitesOfShard } from './shards.js';
 
 export interface CheckEvents {
   /** How many checks the run will start (once, before the first). */
@@ -47,6 +47,8 @@ export interface SuiteRun {
 export interface RunOptions {
   /** --shard i/n: the suites of that part (and the run-wide suite, which judges that part's exchanges). */
   shard?: string;
+  /** --check: only these checks (and the run-wide suite, which judges their exchanges). */
+  only?: readonly string[];
   events?: CheckEvents;
   /** The whole run's bound: past it, no further check starts and the run ends with what it has. */
   deadlineMs?: number;
@@ -69,9 +71,19 @@ export function loadSuites(): Promise<readonly DeclaredCheck[]> {
 }
 
 export async function runSuites(settings: RunSettings, options: RunOptions = {}): Promise<SuiteRun> {
+  return runChecksOf(settings, await checksOfRun(options), options);
+}
+
+/** The checks a run plans: all of them, those of its --shard part, or those --check names. */
+export async function checksOfRun(options: Pick<RunOptions, 'shard' | 'only'>): Promise<readonly DeclaredCheck[]> {
   const all = await loadSuites();
+  if (options.only !== undefined) {
+    const named = new Set(options.only);
+    const runWide = runWideSuites(all);
+    return all.filter((c) => named.has(c.spec.id) || runWide.has(c.suite));
+  }
   const suites = options.shard === undefined ? undefined : new Set(suitesOfShard(options.shard, all));
-  return runChecksOf(settings, suites === undefined ? all : all.filter((c) => suites.has(c.suite)), options);
+  return suites === undefined ? all : all.filter((c) => suites.has(c.suite));
 }
 
 /** The given checks, phase by phase (in declared order within a phase), against one run of their own. */

@@ -3,7 +3,7 @@
  * built the same way for the CLI and for `npm run mutation`'s judge, so both reach the same verdict.
  */
 import type { CheckResult } from '../contract/checks/types.js';
-import type { Config } from '../config/config.js';
+import { checksNamed, type Config } from '../config/config.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
 import type { Redactor } from '../http/redact.js';
 import { buildResults, type Results, type ResultsInput } from '../results/results.js';
@@ -35,6 +35,7 @@ export function runResultsFor(config: Config, settings: RunSettings, startedAt: 
       ...(config.maxWritesGiven ? { maxWrites: settings.maxWrites } : {}),
       strict: config.strict,
       ...(config.shard ? { shard: config.shard } : {}),
+      ...(config.check ? { only: checksNamed(config.check) } : {}),
       checkResults,
       preflight: preflightReads,
       errors: errors.map((e) => redactor.text(e)),

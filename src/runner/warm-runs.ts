@@ -9,7 +9,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../config/config.js';
+import { checksNamed, loadConfig } from '../config/config.js';
 import { paintFor, summaryText } from '../results/report/console.js';
 import type { Results } from '../results/results.js';
 import { runSuites } from './check-engine.js';
@@ -39,6 +39,7 @@ export class WarmRuns {
           failFast: config.failFast,
           deadlineMs: config.maxDurationS * 1000,
           ...(config.shard ? { shard: config.shard } : {}),
+          ...(config.check ? { only: checksNamed(config.check) } : {}),
         }),
     });
     return { code: done.code, stdout: done.redactor.text(summaryText(done.results, PLAIN, done.files)), reportDir, results: done.results };

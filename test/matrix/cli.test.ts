@@ -41,6 +41,20 @@ describe.concurrent('the CLI', () => {
     expect(run.stdout).not.toMatch(/unusual but legal|bad credentials the target accepted/);
   });
 
+  test('--check ID: only that check and the run-wide ones run; the reports say so and the replay line keeps it', async () => {
+    const run = await runCli(['--check', 'users.get.schema', '--seed', '4']);
+    expect(run.code, run.stderr + run.stdout).toBe(0);
+    const ran = run.results?.checks.map((c) => c.id) ?? [];
+    const runWide = checks.filter((c) => c.area === 'http').map((c) => c.id);
+    expect(new Set(ran)).toEqual(new Set(['users.get.schema', ...runWide]));
+    expect(run.results?.checks.find((c) => c.id === 'users.get.schema')?.outcome).toBe('pass');
+    expect(run.results?.only).toEqual(['users.get.schema']);
+    expect(run.stderr).toContain('users.get.schema (--check) and the run-wide checks');
+    expect(readFileSync(join(run.reportDir, 'report.md'), 'utf8')).toContain('only users.get.schema (--check)');
+    // Far fewer requests than a whole run: the point of looking at one check again.
+    expect(run.results?.traffic?.requests ?? 0).toBeLessThan(200);
+  });
+
   test('against a server started separately: exit by the verdict, four reports, no token anywhere', async () => {
     const reference = await startReference({ faults: ['bank-boolean-as-string'] });
     try {

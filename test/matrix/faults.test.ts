@@ -16,7 +16,7 @@ import { faults } from '../../src/lab/faults/index.js';
 import { expectedOutcomeOf } from '../../src/lab/faults/proofs.js';
 import { startReference } from '../../src/lab/server.js';
 import { targetArgs } from '../support/run-cli.js';
-import { shardOfCheck } from '../support/shard-of-check.js';
+import { onlyCheck } from '../support/shard-of-check.js';
 import { InProcessRuns } from '../support/in-process-runs.js';
 
 const rows: string[] = [];
@@ -30,7 +30,7 @@ describe.concurrent('every fault is caught by the check aimed at it', () => {
       const expected = expectedOutcomeOf(aimed);
       const reference = await startReference({ faults: [fault.name] });
       try {
-        const run = await pool.run([...targetArgs(reference), '--seed', '42', ...(await shardOfCheck(aimed.id))]);
+        const run = await pool.run([...targetArgs(reference), '--seed', '42', ...(await onlyCheck(aimed.id))]);
         const outcome = run.results?.checks.find((c) => c.id === fault.caughtBy)?.outcome ?? 'not run';
         const failing = run.results?.checks.filter((c) => c.outcome === 'fail').map((c) => c.id) ?? [];
         const others = failing.filter((id) => id !== fault.caughtBy);

@@ -19,3 +19,13 @@ export async function shardOfCheck(checkId: string): Promise<string[]> {
   }
   return [];
 }
+
+/**
+ * `--check ID` for the check alone (with the run-wide checks, which judge its exchanges), or nothing
+ * for a run-wide check, which judges the traffic of every other check and so needs the whole run.
+ */
+export async function onlyCheck(checkId: string): Promise<string[]> {
+  const declared = await loadSuites();
+  const home = declared.find((c) => c.spec.id === checkId)?.suite;
+  return home === undefined || runWideSuites(declared).has(home) ? [] : ['--check', checkId];
+}

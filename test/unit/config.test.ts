@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ConfigError, helpText, loadConfig, skippedAreas } from '../../src/config/config.js';
+import { ConfigError, checksNamed, helpText, loadConfig, skippedAreas } from '../../src/config/config.js';
 import { invocation, runCommand, subcommand } from '../../src/config/invoked-as.js';
 import { writesForFullRuns } from '../../src/core/write-plan.js';
 
@@ -147,6 +147,18 @@ test('--skip-area takes known areas, comma-separated; an unknown one is one sent
   expect(() => loadConfig({ argv: ['--skip-area', 'replays'], env: {} })).toThrow(
     /--skip-area replays: not an area of checks; the areas are auth, .*replay, robustness/,
   );
+});
+
+test('--check takes check ids, comma-separated; an unknown one is one sentence that suggests the ids it resembles; not with --shard', () => {
+  expect(checksNamed(loadConfig({ argv: ['--check', 'pagination.traversal.ends, users.get.schema'], env: {} }).check)).toEqual([
+    'pagination.traversal.ends',
+    'users.get.schema',
+  ]);
+  expect(() => loadConfig({ argv: ['--check', 'traversal.ends'], env: {} })).toThrow(
+    /--check traversal.ends: no check has that id; did you mean pagination.traversal.ends\? \(--list prints every id\)/,
+  );
+  expect(codeOf(() => loadConfig({ argv: ['--check', 'no.such.check'], env: {} }))).toBe('BAD_CHECK');
+  expect(messageOf(() => loadConfig({ argv: ['--check', 'users.get.schema', '--shard', '1/2'], env: {} }))).toMatch(/give one of them/);
 });
 
 describe('names as the user gave them', () => {

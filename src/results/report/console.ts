@@ -65,8 +65,9 @@ export function summaryText(results: Results, paint: Paint, reportFiles: string[
     lines.push(`${s.warn} warning(s): conventions where the spec is silent: ${warned.map((c) => c.id).join(', ')}; see report.md`);
   }
   const untestedMust = results.requirements.filter((r) => r.outcome === 'untested' && r.level === 'MUST');
-  // A shard leaves the other shards' requirements untested by design: the merged report says what is.
-  if (untestedMust.length > 0 && !results.shard) lines.push(`untested MUST requirement(s): ${untestedMust.map((r) => r.id).join(', ')}`);
+  // A shard (or --check) leaves the other checks' requirements untested by design: the merged report says what is.
+  if (untestedMust.length > 0 && !results.shard && !results.only)
+    lines.push(`untested MUST requirement(s): ${untestedMust.map((r) => r.id).join(', ')}`);
   lines.push(...conditionLines(results));
   if (results.created.length > 0) lines.push(`${createdSummary(results)}; their ids are in results.json created[]`);
   if (results.verdict !== 'conformant') lines.push(`replay: ${replayCommand(results)} ${replayNote(results)}`.trimEnd());

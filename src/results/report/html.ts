@@ -202,6 +202,7 @@ function metaBlock(results: Results): string {
     results.readOnly ? 'read-only (no POST sent)' : 'writes allowed',
     results.strict ? 'strict (warnings fail)' : 'warnings do not fail',
     results.shard ? `shard ${esc(results.shard)}` : '',
+    results.only ? `only ${esc(results.only.join(', '))} (--check) and the run-wide checks` : '',
   ].filter(Boolean);
   const rows: [string, string][] = [
     ['Target', target],

@@ -95,7 +95,7 @@ export function toMarkdown(results: Results, sinceBaseline?: Comparison): string
     '',
     `**${verdict.label}**: ${verdict.sentence}`,
     '',
-    `Target ${code(results.target.baseUrl)}${results.target.embedded ? ' (embedded reference implementation)' : ''} · suite ${results.suiteVersion} · spec ${code(results.specHash.slice(0, 19))} · seed ${results.seed} · ${results.startedAt} · ${(results.durationMs / 1000).toFixed(1)} s${results.readOnly ? ' · read-only' : ''}${results.strict ? ' · strict' : ''}`,
+    `Target ${code(results.target.baseUrl)}${results.target.embedded ? ' (embedded reference implementation)' : ''} · suite ${results.suiteVersion} · spec ${code(results.specHash.slice(0, 19))} · seed ${results.seed} · ${results.startedAt} · ${(results.durationMs / 1000).toFixed(1)} s${results.readOnly ? ' · read-only' : ''}${results.strict ? ' · strict' : ''}${results.shard ? ` · shard ${results.shard}` : ''}${results.only ? ` · only ${results.only.join(', ')} (--check) and the run-wide checks` : ''}`,
     '',
     ...conditionLines(results).flatMap((line) => [line, '']),
     '| pass | fail | warn | skip | inconclusive | total |',

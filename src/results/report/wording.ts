@@ -38,7 +38,7 @@ const shellWord = (value: string): string => (/^[\w@%+=:,./-]+$/.test(value) ? v
  * or .env, and replayNote says which.
  */
 export function replayCommand(
-  results: Pick<Results, 'target' | 'seed' | 'runs' | 'readOnly' | 'maxWrites' | 'strict' | 'shard'>,
+  results: Pick<Results, 'target' | 'seed' | 'runs' | 'readOnly' | 'maxWrites' | 'strict' | 'shard' | 'only'>,
   command: string = runCommand(),
 ): string {
   const parts = [command];
@@ -51,6 +51,7 @@ export function replayCommand(
   if (results.maxWrites !== undefined) parts.push(`--max-writes ${results.maxWrites}`);
   if (results.strict) parts.push('--strict');
   if (results.shard) parts.push(`--shard ${results.shard}`);
+  if (results.only) parts.push(`--check ${results.only.join(',')}`);
   return parts.join(' ');
 }
 
