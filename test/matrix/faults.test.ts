@@ -5,9 +5,10 @@
  * SHOULD check (the run stays conformant, exit 0: a broken convention is never a fail). A fault
  * caught only by some other check, or not at all, fails this test.
  *
- * Each run is the suite file of the aimed check (with the run-wide HTTP checks), through --shard,
- * so the matrix costs one file per fault rather than the whole suite; the run-wide checks get the
- * whole run, since they judge every exchange of it. The runs are the CLI's, made in this process
+ * Each run is the aimed check alone (with the run-wide HTTP checks), through --check, as a partner
+ * looks at one failure again: a fault proven only with the help of other checks' traffic would not
+ * be proven by its own check. The run-wide checks get the whole run, since they judge every exchange
+ * of it. The runs are the CLI's, made in this process
  * (test/support/in-process-runs.ts): starting a process was most of each run's time.
  */
 import { afterAll, describe, expect, test } from 'vitest';
