@@ -56,6 +56,7 @@ const CLOCK = Date.UTC(2026, 0, 15, 12, 0, 0);
 /** Enough of the read grammar to reach every class of every component at least once, in under a second. */
 const READ_BUDGET = 120;
 const PAGES = 4;
+const UNANSWERED_ENOUGH = 3;
 const UNKNOWN_USER = 'conformance-unknown-5b1e';
 
 interface Answer {
@@ -244,7 +245,11 @@ export async function differentialProbe(subject: ProbeSide, baseline: ProbeSide 
       ...createGrammar(userA, SEED).requests,
       ...systematicUnusualRequests(userA, true),
     ];
-    for (const request of unusual) await exchange(request.kind, false, request);
+    for (const request of unusual) {
+      // Each unanswered request waits out the 5 s timeout: a few are finding enough, and Stryker's own timeout stays far.
+      if (finding.serverErrors.filter((e) => e.answer.startsWith('no answer')).length >= UNANSWERED_ENOUGH) break;
+      await exchange(request.kind, false, request);
+    }
     return finding;
   } finally {
     await pair.close();
