@@ -1,10 +1,11 @@
 /**
- * The survivors of `npm run mutation` that are explained, each with why: either it cannot change
- * anything the spec states (an equivalent mutant under the spec), or it is a known blind spot no
- * black-box run can see. scripts/mutation-summary.ts matches every survivor of the last report
- * against this list and prints the score of what is *not* explained (the goal: at least 90% of it
- * killed), the explained ones by reason, and any entry that no longer survives (killed by a sharper
- * check, or its code changed: re-check it and drop or update the entry).
+ * The survivors of `npm run mutation` that are explained, each with why and with what its reason
+ * claims (Claim, below): that the mutant changes no answer to a valid request, that it changes
+ * answers in a way the spec leaves open, or that it is a known blind spot no black-box run can see.
+ * scripts/mutation-summary.ts matches every survivor of the last report against this list, holds
+ * each explanation to the differential probe of its mutant (reports/mutation/probes.json), and
+ * names any entry that no longer survives (killed by a sharper check, or its code changed: re-check
+ * it and drop or update the entry).
  *
  * Why a list and not a `// Stryker disable next-line <mutator>: <why>` in the source: that comment
  * switches off every mutant of that mutator on its line, and on most of these lines some of them
@@ -14,75 +15,86 @@
  * mutator and its replacement, so an entry follows its line when code above it moves.
  */
 
+/**
+ * What an explanation claims, which the differential probe of each survivor (scripts/mutation-probe.ts)
+ * holds it to; a mutant the probe saw answer 5xx (or not at all) is never explained, whatever the claim.
+ * - 'no difference': no answer to a valid request changes (the probe's valid requests must all
+ *   answer byte for byte the same with the mutant on and off);
+ * - 'allowed difference': answers do change, in a way the spec leaves open (validation it does not
+ *   ask for, a choice between two conformant answers);
+ * - 'blind spot': the mutant changes what the spec states, but no black-box run can see it
+ *   (counted against the score with what is not explained).
+ */
+export type Claim = 'no difference' | 'allowed difference' | 'blind spot';
+
 export interface Reason {
-  /** A known blind spot: the mutant does change what the spec states, but no black-box run can see it. */
-  blindSpot: boolean;
+  claim: Claim;
   why: string;
 }
 
 export const REASONS = {
   'blind-spot-empty-rfp': {
-    blindSpot: true,
+    claim: 'blind spot',
     why: 'an RfP list that is empty, or holds fewer registrations than the caller has (a later page lost). 4.3: "The list holds all of the caller\'s registrations", but no operation creates one (4.5) or counts them, so a shorter list is also what a caller with fewer registrations gets: no black-box run can tell the two apart.',
   },
   'body-cap': {
-    blindSpot: false,
+    claim: 'no difference',
     why: "the reference's own 1 MiB request-body cap: spec 8 names no limit for a request body, so no check sends one that large.",
   },
   'challenge-on-403': {
-    blindSpot: false,
+    claim: 'allowed difference',
     why: 'a WWW-Authenticate challenge on a 403 as well as on a 401: only paged-rfp-403 answers 403, and nothing forbids the header there.',
   },
   'challenge-text': {
-    blindSpot: false,
+    claim: 'allowed difference',
     why: 'which of the two WWW-Authenticate challenges a refusal carries: both name the Bearer scheme, all that the convention asks (RFC 6750 3; spec 7 leaves refusals open).',
   },
   'cursor-scope': {
-    blindSpot: false,
+    claim: 'allowed difference',
     why: "the listing an opaque cursor is tied to: a keyset cursor names a position, and a position used in another caller's or filter's listing lists only that listing's own items (tenant isolation and the filters hold either way; pagination.cursor.other-filter and isolation.list-user-banks.other-callers-cursor prove it on the variations).",
   },
   'emptied-catch': {
-    blindSpot: false,
+    claim: 'no difference',
     why: "an emptied catch block: the cursor decoder then returns undefined either way; a body JSON.parse refused is then refused as not an object; the RfP handler's is reached only by a cursor the RfP list never issued, which no check sends (4.3: its pagination controls are not shown). A Stryker comment cannot reach a catch clause.",
   },
   'empty-last-page': {
-    blindSpot: false,
+    claim: 'allowed difference',
     why: 'one more, empty page after the last. 2.4 does not say when next_cursor is null; the emptyLastPage variations do the same on purpose, and pagination.traversal.ends allows at most one empty last page.',
   },
   'hook-identity': {
-    blindSpot: false,
+    claim: 'no difference',
     why: "a test of a hook point's value (src/lab/hooks.ts): with every fault off, as in every judged run, the hook hands back the value the server passed, so the test holds as it would without the hook (the bank kept, no answer given instead). The fault matrix proves the other way.",
   },
   'listing-cache-key': {
-    blindSpot: false,
+    claim: 'no difference',
     why: 'the name under which the reference keeps a listing of one list (src/lab/listing-rows.ts): each list array keeps its own listings, and no array is both filtered and reversed under its own name (the filtered rows are a fresh array), so the listing found is the same whatever the name.',
   },
   'listing-lag': {
-    blindSpot: false,
+    claim: 'no difference',
     why: 'the listing lag of the late-listing-300ms variation, which no judged run uses (it needs a settle window; the mutation runs use --settle-ms 0); without a lag every row is listed at once, whatever the filter on listedFrom says.',
   },
   'rfp-paging-open': {
-    blindSpot: false,
+    claim: 'allowed difference',
     why: 'the RfP list in one page where the paged-rfp variation pages it: 4.3 leaves its pagination controls open.',
   },
   'unjudged-variation': {
-    blindSpot: true,
+    claim: 'blind spot',
     why: 'code only the reserved-characters variation runs (cursors that start with &, =, +, space, /, ?, # and %), which the mutation judge does not run: a mutant there breaks that variation, and a run against it would see so (npm test runs it), but no judged run does. Counted against the score.',
   },
   'unreachable-condition': {
-    blindSpot: false,
+    claim: 'no difference',
     why: 'a condition that holds the same way in every judged run: an absent header matches no pattern either way, and no caller has an undefined token; the optional chain of a match that has its groups; a `?? ""` after the check that every field is present; filtering by no filter lists the same rows; nothing else in the handler throws but a bad cursor.',
   },
   'unsigned-cursor': {
-    blindSpot: false,
+    claim: 'allowed difference',
     why: "the opaque cursor's signature and shape tests: dropping one lets through only a cursor with a valid payload and a wrong tag, which nobody but the service can make. 2.4 asks a cursor to point to a place; a service that does not sign its cursors is conformant, and the suite's tampered cursors carry characters outside any cursor alphabet, refused either way.",
   },
   'validation-not-required': {
-    blindSpot: false,
+    claim: 'allowed difference',
     why: 'the baseline reference validates a creation more strictly than the spec asks, and the values it assigns are its own choice. 4.1: "Which body fields are required and which are optional: not shown"; 2.1: "Length and format constraints of every field ... not shown", "Allowed values ... beyond the known values: not shown". A body accepted that the strict variation refuses (not an object, a non-string field, an empty or missing field, an unknown member, a malformed account number, a type outside the known values; each unknown user still refused) is conformant, and so are other defaults, assigned flags and statuses within their enums, an id of another shape, and Content-Type spellings the suite never sends.',
   },
   'variation-choice': {
-    blindSpot: false,
+    claim: 'allowed difference',
     why: 'which of two legitimate choices the reference makes where the spec is silent: cap a limit above 100 or refuse it (4.2 names the maximum, not the answer to more), and the error body\'s shape and label (spec 7: "Error response shape ... not shown"). The mutant is another conformant server; both choices are judged conformant by the variations matrix of npm test.',
   },
 } satisfies Record<string, Reason>;

@@ -7,10 +7,18 @@
  * Ignored excluded and listed by reason); under 85% (the goal), exit 1. An explanation only ever
  * moves a survivor into a secondary figure, never into the headline.
  *
+ * An explanation is held to the differential probe of its mutant (probes.json beside the report,
+ * scripts/mutation-probe.ts): it is refused, and the survivor counted and printed as not explained
+ * with what the probe saw, when the mutant answered any request 5xx (or not at all), or when its
+ * reason claims no difference and a valid request's answer differs. Without a probe of the mutant
+ * (a report older than the probe) the explanation stands but is counted as not checked.
+ *
  *   node --import tsx scripts/mutation-summary.ts [reports/mutation/mutation.json]
  */
-import { readFileSync } from 'node:fs';
-import { EXPLAINED, REASONS, type ExplainedSurvivor } from './mutation-explained.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { EXPLAINED, REASONS, type Claim, type ExplainedSurvivor } from './mutation-explained.js';
+import type { ProbeRecord } from './mutation-probe.js';
 
 interface Mutant {
   id: string;
@@ -26,6 +34,8 @@ interface Report {
 
 const file = process.argv[2] ?? 'reports/mutation/mutation.json';
 const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
+const probesFile = join(dirname(file), 'probes.json');
+const probes = existsSync(probesFile) ? (JSON.parse(readFileSync(probesFile, 'utf8')) as Record<string, ProbeRecord>) : {};
 const DETECTED = new Set(['Killed', 'Timeout']);
 const JUDGED = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage']);
 
@@ -50,6 +60,19 @@ const explanations = new Map(EXPLAINED.map((e) => [keyOf(e), e]));
 const explainedBy = new Map<string, number>();
 const usedExplanations = new Set<string>();
 let blindSpots = 0;
+let refused = 0;
+const unchecked: string[] = [];
+
+/** Why the probe refuses an explanation with this claim, or undefined when the explanation stands. */
+function refusal(claim: Claim, probe: ProbeRecord): string | undefined {
+  const [error] = probe.serverErrors;
+  if (error !== undefined)
+    return `5xx, never explainable: ${error.request} -> ${error.answer.slice(0, 100)}${probe.serverErrors.length > 1 ? ` (and ${probe.serverErrors.length - 1} more)` : ''}`;
+  const [difference] = probe.differences;
+  if (claim === 'no difference' && !probe.static && difference !== undefined)
+    return `claims no difference, but ${difference.request} differs (${probe.differences.length} of ${probe.valid} valid): mutant ${difference.subject.slice(0, 110)} | reference ${difference.baseline.slice(0, 110)}`;
+  return undefined;
+}
 for (const [name, { source, mutants }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
   const count = (status: string): number => mutants.filter((m) => m.status === status).length;
   const killed = count('Killed');
@@ -81,16 +104,35 @@ for (const [name, { source, mutants }] of Object.entries(report.files).sort(([a]
       mutator: m.mutatorName,
       replacement: m.replacement ?? '',
     });
+    const place = `${name}:${start.line}:${start.column} ${m.mutatorName}`;
+    const said = `${place}: ${(lines[start.line - 1] ?? '').trim().slice(0, 100)}  ->  ${(m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 60)}`;
+    // A probe of another run's mutant with the same id does not count.
+    const found = probes[m.id];
+    const probe =
+      found !== undefined &&
+      found.file === name &&
+      found.line === start.line &&
+      found.mutator === m.mutatorName &&
+      found.replacement === (m.replacement ?? '')
+        ? found
+        : undefined;
     const explanation = explanations.get(key);
     if (explanation !== undefined) {
       usedExplanations.add(key);
-      if (REASONS[explanation.reason].blindSpot) blindSpots += 1;
+      const { claim } = REASONS[explanation.reason];
+      const refused_ = probe === undefined ? undefined : refusal(claim, probe);
+      if (refused_ !== undefined) {
+        refused += 1;
+        survivors.push(`${said}\n      explanation '${explanation.reason}' refused: ${refused_}`);
+        continue;
+      }
+      if (probe === undefined || (probe.static && claim === 'no difference')) unchecked.push(place);
+      if (claim === 'blind spot') blindSpots += 1;
       else explainedBy.set(explanation.reason, (explainedBy.get(explanation.reason) ?? 0) + 1);
       continue;
     }
-    survivors.push(
-      `${name}:${start.line}:${start.column} ${m.mutatorName}: ${(lines[start.line - 1] ?? '').trim().slice(0, 100)}  ->  ${(m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 60)}`,
-    );
+    const [error] = probe?.serverErrors ?? [];
+    survivors.push(error === undefined ? said : `${said}\n      probe: 5xx: ${error.request} -> ${error.answer.slice(0, 100)}`);
   }
 }
 rows.push([
@@ -115,6 +157,13 @@ console.log(
   `Explained survivors (scripts/mutation-explained.ts), cannot change what the spec states: ${explained}${explained > 0 ? ` (${[...explainedBy].map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}`,
 );
 console.log(`Known blind spots (survive, counted against the score): ${blindSpots}`);
+console.log(
+  `Explanations refused by the differential probe (reports/mutation/probes.json: a 5xx, or a difference where none is claimed): ${refused}`,
+);
+if (unchecked.length > 0)
+  console.log(
+    `Explanations not checked (no probe of the mutant: a report older than the probe; or a static mutant claiming no difference): ${unchecked.length}: ${unchecked.slice(0, 4).join(', ')}${unchecked.length > 4 ? ', …' : ''}`,
+  );
 const stale = EXPLAINED.filter((e) => report.files[e.file] !== undefined && !usedExplanations.has(keyOf(e)));
 if (stale.length > 0) {
   console.log(
