@@ -39,6 +39,19 @@ export const phaseIndex = (phase: Phase): number => PHASES.indexOf(phase);
  */
 export const STARTS_WITH: Partial<Record<Phase, Phase>> = { replay: 'absence' };
 
+/**
+ * The read-only work of a phase's checks (CheckOptions.readAhead) that may start with an earlier
+ * phase's side-by-side checks, in the request slots they leave idle (RequestOptions.whenIdle). A
+ * phase orders writes: reads that write nothing need no barrier against the writes of the phases
+ * before theirs, only what they read must exist. The unusual requests' reads with the reads phase:
+ * once its first sequential check has made the list the walks read, its longest walk (limit=1, a
+ * cursor chain of one request at a time) holds the phase for seconds with one slot in use, while the
+ * read grammar's GETs, which only need a cursor of that list, would wait for three phases of writes.
+ * Their writes (the create grammar's POSTs) keep their place: they take what the write budget has
+ * left after the sequences, and the absence proofs judge them.
+ */
+export const READS_AHEAD_WITH: Partial<Record<Phase, Phase>> = { unusual: 'reads' };
+
 /** The phase whose start a phase's checks share (itself, or the earlier one it starts with). */
 export const startsWith = (phase: Phase): Phase => STARTS_WITH[phase] ?? phase;
 
