@@ -2,7 +2,9 @@
  * The phases of a run, in the order they run: each suite names its phase (inSuite), and the check
  * engine runs phase after phase; the suites of one phase run together (their side-by-side checks in
  * one batch, a sequential check alone). A phase is what the checks need of each other's traffic, so
- * the order is declared once, here, with its reason, not by the order files are imported.
+ * the order is declared once, here, with its reason, not by the order files are imported. The order
+ * is the writes' order: work that writes nothing may run beside an earlier phase (STARTS_WITH,
+ * READS_AHEAD_WITH) when what it reads exists by then and no proof needs it after a write.
  */
 export const PHASES = [
   // What exists before the run writes anything: a walk that must see no writes runs here.
@@ -13,7 +15,8 @@ export const PHASES = [
   'writes',
   // Stateful sequences of both callers, within the creates the writes left in the budget.
   'sequences',
-  // Unusual requests, before the absence proofs that also judge that the refused ones stored nothing.
+  // Unusual requests, before the absence proofs that also judge that the refused ones stored nothing;
+  // their reads, which store nothing, are read ahead with the reads phase (READS_AHEAD_WITH).
   'unusual',
   // The absence proofs of every refused write, judged together (one settle window).
   'absence',
