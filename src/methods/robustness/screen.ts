@@ -35,16 +35,27 @@ export interface Screened {
 const screens = perRun(() => ({
   /** The plan made ahead of the check (undefined in it: a live value was missing then, see plan). */
   aheadPlan: undefined as Promise<UnusualRequest[] | undefined> | undefined,
-  /** The answers of the read-only ones (GET, HEAD), by their index in the plan. */
-  reads: undefined as Promise<Map<number, Screened>> | undefined,
-  /** Whether the reads were sent ahead of the check (their exchanges are its evidence all the same). */
-  readAhead: false,
-  /** The check has reached its place: reads not yet sent go as any request, not only in idle slots. */
+  /** The answers of the reads sent ahead, by their index in that plan. */
+  aheadAnswers: new Map<number, Screened>(),
+  /** The read-ahead's sending, which stops at its next request once the check has reached its place. */
+  aheadSending: undefined as Promise<void> | undefined,
+  /** The check has reached its place (or the absence proofs asked): nothing more is read ahead. */
   due: false,
   screen: undefined as Promise<Screened[]> | undefined,
   /** The read grammar's requests and coverage, once its live values were read (in the screen). */
   readGrammar: undefined as ReturnType<typeof readGrammar> | undefined,
 }));
+
+/**
+ * The target's rate, not the run's slots, bounds it: it throttled, or --rate-limit is set. Then a
+ * read-ahead takes the rate the long chain it would fill needs (on a busy staging, a walk that must
+ * outpace another writer), so nothing is read ahead, and the plan is the check's place's, with the
+ * read grammar's budget at the rate the target admits by then (budgetAtTargetRate).
+ */
+function rateBound(t: Probe): boolean {
+  const { throttled, ceiling } = t.run.client.throttleStats();
+  return throttled > 0 || ceiling !== null;
+}
 
 export function unusualArbitrary(t: Probe): fc.Arbitrary<UnusualRequest> {
   return unusualRequest(t.settings.userIdA, !t.settings.readOnly);
@@ -133,34 +144,36 @@ async function plan(t: Probe, ahead: boolean): Promise<UnusualRequest[] | undefi
 }
 
 /**
- * The read-only unusual requests (GET, HEAD), sent once and side by side: ahead of the check
- * (CheckOptions.readAhead, in slots the run leaves idle) or at its place. `requests` is the plan.
- */
-function sendReads(t: Probe, requests: UnusualRequest[], ahead?: () => boolean): Promise<Map<number, Screened>> {
-  const holder = screens(t.run.client);
-  holder.reads ??= (async () => {
-    holder.readAhead = ahead !== undefined;
-    const reads = [...requests.keys()].filter((index) => !isWrite(requests[index] as UnusualRequest));
-    const sent = await inPool(reads, t.settings.concurrency, async (index): Promise<[number, Screened]> => {
-      const request = requests[index] as UnusualRequest;
-      if (ahead?.() === true) return [index, { request }];
-      const exchange = await sendUnusual(t, request, ahead ? { whenIdle: !holder.due } : undefined);
-      return [index, exchange === undefined ? { request } : { request, exchange }];
-    });
-    return new Map(sent);
-  })();
-  return holder.reads;
-}
-
-/**
  * The read-ahead of robustness.unusual-requests-no-5xx (src/harness/phases.ts, READS_AHEAD_WITH): the
- * plan and its reads, while the run's earlier phases leave request slots idle. Nothing here writes.
+ * plan and its reads (GET, HEAD), side by side in the slots the run leaves idle, until the check
+ * reaches its place, the run stops or the target turns out to bound the rate; what is not sent by
+ * then is sent at the check's place. Nothing here writes.
  */
 export async function readUnusualAhead(t: Probe, stopped: () => boolean): Promise<void> {
   const holder = screens(t.run.client);
+  if (holder.due || rateBound(t)) return;
   holder.aheadPlan ??= plan(t, true);
   const requests = await holder.aheadPlan;
-  if (requests !== undefined && !stopped() && !holder.due) await sendReads(t, requests, stopped);
+  if (requests === undefined) return;
+  const reads = [...requests.keys()].filter((index) => !isWrite(requests[index] as UnusualRequest));
+  let next = 0;
+  let failed = false;
+  const lane = async (): Promise<void> => {
+    while (next < reads.length && !failed && !stopped() && !holder.due && !rateBound(t)) {
+      const index = reads[next] as number;
+      next += 1;
+      const request = requests[index] as UnusualRequest;
+      try {
+        const exchange = await sendUnusual(t, request, { whenIdle: true });
+        if (exchange !== undefined) holder.aheadAnswers.set(index, { request, exchange });
+      } catch {
+        // Sent again at the check's place, where what goes wrong is the check's to report.
+        failed = true;
+      }
+    }
+  };
+  holder.aheadSending = Promise.all(Array.from({ length: Math.max(1, t.settings.concurrency) }, lane)).then(() => undefined);
+  await holder.aheadSending;
 }
 
 /** The run's unusual requests and their answers, sent on first use. */
@@ -168,8 +181,11 @@ export function screenUnusualRequests(t: Probe): Promise<Screened[]> {
   const holder = screens(t.run.client);
   holder.due = true;
   holder.screen ??= (async () => {
-    // What went wrong ahead (a time-out, say) is met again here, where it is the check's to report.
-    const requests = (await holder.aheadPlan?.catch(() => undefined)) ?? ((await plan(t, false)) as UnusualRequest[]);
+    // The read-ahead stops at its next request; the ones in flight are answered first.
+    await holder.aheadSending;
+    const ahead = rateBound(t) ? undefined : await holder.aheadPlan?.catch(() => undefined);
+    const requests = ahead ?? ((await plan(t, false)) as UnusualRequest[]);
+    const answered = ahead === undefined ? new Map<number, Screened>() : holder.aheadAnswers;
     const writes = [...requests.keys()].filter((index) => isWrite(requests[index] as UnusualRequest));
     if (writes.length > 0) {
       await listingBeforeRefusedWrites(t);
@@ -180,24 +196,21 @@ export function screenUnusualRequests(t: Probe): Promise<Screened[]> {
         await crossCallerWrite(t).catch(() => undefined);
     }
     // The writes go out first: the absence proofs wait out the settle window from the run's latest
-    // write, so the reads sent after them (unless read ahead) already count towards it. Each request
-    // is judged alone, and the answers keep the requests' order.
-    const written = await inPool(writes, t.settings.concurrency, async (index): Promise<Screened> => {
+    // write, so the reads sent after them (those not read ahead) count towards it. Each request is
+    // judged alone, and the answers keep the requests' order.
+    const reads = [...requests.keys()].filter((index) => !isWrite(requests[index] as UnusualRequest) && !answered.has(index));
+    const order = [...writes, ...reads];
+    const sent = await inPool(order, t.settings.concurrency, async (index): Promise<Screened> => {
       const request = requests[index] as UnusualRequest;
       const exchange = await sendUnusual(t, request);
       return exchange === undefined ? { request } : { request, exchange };
     });
-    const read = await sendReads(t, requests).catch((error: unknown) => {
-      if (!holder.readAhead) throw error;
-      holder.readAhead = false;
-      holder.reads = undefined;
-      return sendReads(t, requests);
-    });
     const screened = new Array<Screened>(requests.length);
-    writes.forEach((index, at) => (screened[index] = written[at] as Screened));
-    for (const [index, answer] of read) {
+    order.forEach((index, at) => (screened[index] = sent[at] as Screened));
+    for (const [index, answer] of answered) {
       screened[index] = answer;
-      if (holder.readAhead && answer.exchange) t.attach(answer.exchange);
+      // Sent ahead through the client, they are this check's evidence all the same.
+      if (answer.exchange) t.attach(answer.exchange);
     }
     return screened;
   })();
