@@ -49,8 +49,9 @@ const screens = perRun(() => ({
 /**
  * The target's rate, not the run's slots, bounds it: it throttled, or --rate-limit is set. Then a
  * read-ahead takes the rate the long chain it would fill needs (on a busy staging, a walk that must
- * outpace another writer), so nothing is read ahead, and the plan is the check's place's, with the
- * read grammar's budget at the rate the target admits by then (budgetAtTargetRate).
+ * outpace another writer), so nothing more is read ahead, and the plan is the check's place's, with
+ * the read grammar's budget at the rate the target admits by then (budgetAtTargetRate); the answers
+ * read ahead before the first 429 serve the same requests of that plan.
  */
 function rateBound(t: Probe): boolean {
   const { throttled, ceiling } = t.run.client.throttleStats();
@@ -176,6 +177,28 @@ export async function readUnusualAhead(t: Probe, stopped: () => boolean): Promis
   await holder.aheadSending;
 }
 
+/** What identifies a request: one answer to it is an answer to the same request in another plan. */
+const keyOf = (r: UnusualRequest): string => JSON.stringify([r.method, r.path, r.headers ?? null, r.rawBody ?? null, r.auth ?? null]);
+
+/**
+ * The answers read ahead that answer requests of a plan made anew (the target throttled since: a
+ * smaller read grammar, mostly the same requests), by their index in the new plan; each answer
+ * serves one request, so a request the new plan holds twice is sent again.
+ */
+function sameRequests(requests: UnusualRequest[], aheadAnswers: Map<number, Screened>): Map<number, Screened> {
+  const byKey = new Map<string, Screened[]>();
+  for (const answer of aheadAnswers.values()) {
+    const key = keyOf(answer.request);
+    byKey.set(key, [...(byKey.get(key) ?? []), answer]);
+  }
+  const reused = new Map<number, Screened>();
+  requests.forEach((request, index) => {
+    const answer = isWrite(request) ? undefined : byKey.get(keyOf(request))?.shift();
+    if (answer) reused.set(index, { request, ...(answer.exchange ? { exchange: answer.exchange } : {}) });
+  });
+  return reused;
+}
+
 /** The run's unusual requests and their answers, sent on first use. */
 export function screenUnusualRequests(t: Probe): Promise<Screened[]> {
   const holder = screens(t.run.client);
@@ -183,9 +206,10 @@ export function screenUnusualRequests(t: Probe): Promise<Screened[]> {
   holder.screen ??= (async () => {
     // The read-ahead stops at its next request; the ones in flight are answered first.
     await holder.aheadSending;
-    const ahead = rateBound(t) ? undefined : await holder.aheadPlan?.catch(() => undefined);
+    const aheadPlan = await holder.aheadPlan?.catch(() => undefined);
+    const ahead = rateBound(t) ? undefined : aheadPlan;
     const requests = ahead ?? ((await plan(t, false)) as UnusualRequest[]);
-    const answered = ahead === undefined ? new Map<number, Screened>() : holder.aheadAnswers;
+    const answered = ahead !== undefined ? holder.aheadAnswers : sameRequests(requests, holder.aheadAnswers);
     const writes = [...requests.keys()].filter((index) => isWrite(requests[index] as UnusualRequest));
     if (writes.length > 0) {
       await listingBeforeRefusedWrites(t);
