@@ -6,8 +6,7 @@
  *
  * Every request is first sent side by side (bounded), so a target that answers them all costs a few
  * round trips, not one per request; only when one is answered 5xx does the property run, one request
- * at a time, to shrink it. The read-only ones (GET, HEAD: most of them are the read grammar's) are
- * read ahead, beside the reads phase; the check judges them with the writes, as one verdict.
+ * at a time, to shrink it.
  */
 import type { Exchange } from '../src/http/exchange.js';
 import { reportProperty, runProperty, type Verdict } from '../src/methods/property/run-property.js';
@@ -15,7 +14,6 @@ import {
   ROBUSTNESS_RUNS,
   grammarCoverage,
   readGrammarCoverage,
-  readUnusualAhead,
   screenUnusualRequests,
   sendUnusual,
   unusualArbitrary,
@@ -116,6 +114,5 @@ conformanceCheck(
     }
     reportProperty(t, outcome, { what: 'no unusual request is answered with a 5xx', describe: (r) => r.kind });
   },
-  // Its GETs and HEADs start with the reads phase, in the slots its long walk leaves idle (src/harness/phases.ts).
-  { sequential: true, readAhead: readUnusualAhead },
+  { sequential: true },
 );

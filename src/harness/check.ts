@@ -18,15 +18,7 @@ import { InconclusiveSignal, SkipSignal } from './signals.js';
 export interface CheckOptions {
   /** Run alone, in file order (create-then-list sequences, walks that must see no writes). */
   sequential?: boolean;
-  /**
-   * Read-only work of the check that may start before its place (src/harness/phases.ts,
-   * READS_AHEAD_WITH), sending only when idle (RequestOptions.whenIdle); the body finds what it read.
-   * `stopped` says the run will start no further check, so what is left need not be sent.
-   */
-  readAhead?: ReadAhead;
 }
-
-export type ReadAhead = (probe: Probe, stopped: () => boolean) => Promise<void>;
 
 export type CheckBody = (probe: Probe) => Promise<void>;
 
@@ -38,7 +30,6 @@ export interface DeclaredCheck {
   suite: string;
   /** When it runs (src/harness/phases.ts): the checks of one phase end before the next phase's begin. */
   phase: Phase;
-  readAhead?: ReadAhead;
 }
 
 const declared: DeclaredCheck[] = [];
@@ -52,13 +43,7 @@ export function inSuite(name: string, phase: Phase): void {
 export function conformanceCheck(spec: CheckSpec, body: CheckBody, options: CheckOptions = {}): void {
   if (declared.some((c) => c.spec.id === spec.id))
     throw new Error(`check ${spec.id} is declared twice (the second time in suite ${loading.suite})`);
-  declared.push({
-    spec,
-    body,
-    sequential: options.sequential === true,
-    ...loading,
-    ...(options.readAhead ? { readAhead: options.readAhead } : {}),
-  });
+  declared.push({ spec, body, sequential: options.sequential === true, ...loading });
 }
 
 /** Every check declared so far, in the order declared (the suites' import order, then each file's). */
@@ -83,14 +68,4 @@ export async function runCheck(check: DeclaredCheck, run: RunContext): Promise<C
     else ended.internalError = (error as Error)?.stack ?? String(error);
   }
   return probe.result(ended, Math.round(performance.now() - started));
-}
-
-/**
- * A check's read-ahead against one run, sent for the check (the HAR names it). Its failure is not the
- * check's result: the body meets it again at its place, where it becomes one.
- */
-export async function runReadAhead(check: DeclaredCheck, run: RunContext, stopped: () => boolean): Promise<void> {
-  if (check.readAhead === undefined || run.settings.skippedAreas?.includes(check.spec.area)) return;
-  const ahead = check.readAhead;
-  await sendingFor(check.spec.id, () => ahead(new Probe(check.spec, run), stopped)).catch(() => undefined);
 }

@@ -2,9 +2,7 @@
  * The phases of a run, in the order they run: each suite names its phase (inSuite), and the check
  * engine runs phase after phase; the suites of one phase run together (their side-by-side checks in
  * one batch, a sequential check alone). A phase is what the checks need of each other's traffic, so
- * the order is declared once, here, with its reason, not by the order files are imported. The order
- * is the writes' order: work that writes nothing may run beside an earlier phase (STARTS_WITH,
- * READS_AHEAD_WITH) when what it reads exists by then and no proof needs it after a write.
+ * the order is declared once, here, with its reason, not by the order files are imported.
  */
 export const PHASES = [
   // What exists before the run writes anything: a walk that must see no writes runs here.
@@ -15,8 +13,7 @@ export const PHASES = [
   'writes',
   // Stateful sequences of both callers, within the creates the writes left in the budget.
   'sequences',
-  // Unusual requests, before the absence proofs that also judge that the refused ones stored nothing;
-  // their reads, which store nothing, are read ahead with the reads phase (READS_AHEAD_WITH).
+  // Unusual requests, before the absence proofs that also judge that the refused ones stored nothing.
   'unusual',
   // The absence proofs of every refused write, judged together (one settle window).
   'absence',
@@ -41,19 +38,6 @@ export const phaseIndex = (phase: Phase): number => PHASES.indexOf(phase);
  * ended, as they did when the replay came after it.
  */
 export const STARTS_WITH: Partial<Record<Phase, Phase>> = { replay: 'absence' };
-
-/**
- * The read-only work of a phase's checks (CheckOptions.readAhead) that may start with an earlier
- * phase's side-by-side checks, in the request slots they leave idle (RequestOptions.whenIdle). A
- * phase orders writes: reads that write nothing need no barrier against the writes of the phases
- * before theirs, only what they read must exist. The unusual requests' reads with the reads phase:
- * once its first sequential check has made the list the walks read, its longest walk (limit=1, a
- * cursor chain of one request at a time) holds the phase for seconds with one slot in use, while the
- * read grammar's GETs, which only need a cursor of that list, would wait for three phases of writes.
- * Their writes (the create grammar's POSTs) keep their place: they take what the write budget has
- * left after the sequences, and the absence proofs judge them.
- */
-export const READS_AHEAD_WITH: Partial<Record<Phase, Phase>> = { unusual: 'reads' };
 
 /** The phase whose start a phase's checks share (itself, or the earlier one it starts with). */
 export const startsWith = (phase: Phase): Phase => STARTS_WITH[phase] ?? phase;

@@ -78,11 +78,6 @@ export class HttpClient {
   private readonly tokens: Callers;
   private readonly dispatchers: { pooled: Dispatcher; own: Dispatcher };
   private readonly pipeline: Send;
-  /** Requests sent and not yet answered, apart from those in idle slots. */
-  private inFlight = 0;
-  /** Idle slots held by requests sent with whenIdle. */
-  private idleHeld = 0;
-  private idleWaiters: (() => void)[] = [];
 
   constructor(readonly options: HttpClientOptions) {
     this.tokens = {
@@ -160,37 +155,7 @@ export class HttpClient {
   }
 
   send(options: RequestOptions): Promise<Exchange> {
-    if (options.whenIdle === true) return this.sendWhenIdle(options);
-    this.inFlight += 1;
-    return this.pipeline(outgoing(options)).finally(() => this.leave('inFlight'));
-  }
-
-  /**
-   * A request of work read ahead (RequestOptions.whenIdle): it waits until fewer than --concurrency
-   * less one requests are in flight, so the one slot left always lets a chain's next request start at
-   * once (a chain waiting a round trip for a slot at every step is what it would cost otherwise);
-   * with nothing else in flight it goes at once, whatever the concurrency.
-   */
-  private async sendWhenIdle(options: RequestOptions): Promise<Exchange> {
-    const { whenIdle: _idle, ...rest } = options;
-    for (;;) {
-      const held = this.inFlight + this.idleHeld;
-      if (held === 0 || held < this.options.concurrency - 1) break;
-      await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
-    }
-    this.idleHeld += 1;
-    try {
-      return await this.pipeline(outgoing(rest));
-    } finally {
-      this.leave('idleHeld');
-    }
-  }
-
-  private leave(slot: 'inFlight' | 'idleHeld'): void {
-    this[slot] -= 1;
-    const waiting = this.idleWaiters;
-    this.idleWaiters = [];
-    for (const wake of waiting) wake();
+    return this.pipeline(outgoing(options));
   }
 
   url(path: string, query?: RequestOptions['query']): string {

@@ -29,9 +29,4 @@ export interface RequestOptions {
   describesNoResource?: boolean;
   /** Why a resource this request creates was created, for the footprint ("accepted with an extra member (allowed)"). */
   purpose?: string;
-  /**
-   * Sent only in a slot the run's other requests leave idle (HttpClient.send): work read ahead of its
-   * check's place fills the idle slots of a long chain and never delays it. For reads only.
-   */
-  whenIdle?: boolean;
 }

@@ -14,9 +14,9 @@ import type { CheckResult } from '../contract/checks/types.js';
 import type { ThrottleStats } from '../http/adaptive-throttle.js';
 import type { TrafficRecord } from '../http/traffic-record.js';
 import type { ConsistencyStats } from '../results/results.js';
-import { declaredChecks, runCheck, runReadAhead, type DeclaredCheck } from '../harness/check.js';
+import { declaredChecks, runCheck, type DeclaredCheck } from '../harness/check.js';
 import { contextFor, type RunContext } from '../harness/context-for.js';
-import { READS_AHEAD_WITH, phaseIndex, startsWith, type Phase } from '../harness/phases.js';
+import { phaseIndex, startsWith, type Phase } from '../harness/phases.js';
 import type { RunSettings } from '../harness/settings.js';
 import { consistencyStats } from '../harness/settle.js';
 import { runWideSuites, suitesOfShard } from './shards.js';
@@ -99,9 +99,6 @@ class EngineRun {
   private timedOut = false;
   /** Checks of each phase not yet ended (or given up: the run stopped before they started). */
   private readonly open = new Map<Phase, number>();
-  /** The read-aheads started (READS_AHEAD_WITH): the run ends once they have. */
-  private readonly aheads: Promise<void>[] = [];
-  private readonly aheadStarted = new Set<DeclaredCheck>();
 
   constructor(
     private readonly run: RunContext,
@@ -159,36 +156,18 @@ class EngineRun {
    */
   private async steps(): Promise<'done'> {
     let batch: DeclaredCheck[] = [];
-    let phase: Phase | undefined;
+    let phase: string | undefined;
     for (const check of this.planned) {
       if (check.sequential || startsWith(check.phase) !== phase) {
-        await this.sideBySide(batch, phase);
+        await this.together(batch);
         batch = [];
       }
       phase = startsWith(check.phase);
       if (check.sequential) await this.together([check]);
       else batch.push(check);
     }
-    await this.sideBySide(batch, phase);
-    await Promise.all(this.aheads);
-    return 'done';
-  }
-
-  /**
-   * A batch of side-by-side checks of `phase`; the read-aheads declared to start with that phase
-   * (READS_AHEAD_WITH) start with its first batch, once the sequential checks before it have ended.
-   */
-  private async sideBySide(batch: readonly DeclaredCheck[], phase: Phase | undefined): Promise<void> {
-    if (batch.length > 0 && phase !== undefined) this.startReadsAhead(phase);
     await this.together(batch);
-  }
-
-  private startReadsAhead(phase: Phase): void {
-    for (const check of this.planned) {
-      if (check.readAhead === undefined || READS_AHEAD_WITH[check.phase] !== phase || this.aheadStarted.has(check)) continue;
-      this.aheadStarted.add(check);
-      this.aheads.push(runReadAhead(check, this.run, () => this.stopped || this.timedOut));
-    }
+    return 'done';
   }
 
   /** Runs the checks side by side, at most --concurrency at once; none starts once the run is stopped. */

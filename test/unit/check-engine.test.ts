@@ -169,30 +169,4 @@ describe('the check engine', () => {
     expect(run.results.map((r) => r.outcome)).toEqual(['fail', 'pass', 'pass']);
     expect(log).toEqual(['absence+', 'absence-', 'replay after absence']);
   });
-
-  test("a read-ahead (robustness with the reads phase) starts once that phase's first sequential check has ended, sends only in slots the run leaves idle, and the run ends after it", async () => {
-    const log: string[] = [];
-    const chain: CheckBody = async (t) => {
-      log.push('chain+');
-      for (let page = 0; page < 6; page += 1) await t.request({ path: `/users/${t.settings.userIdA}` });
-      t.passed('walked');
-      log.push('chain-');
-    };
-    const ahead = check(5, 'robustness', reading(log, 'own'), true, 'unusual');
-    ahead.readAhead = async (t) => {
-      log.push('ahead+');
-      await Promise.all(Array.from({ length: 12 }, () => t.run.client.send({ path: `/users/${t.settings.userIdA}`, whenIdle: true })));
-      log.push('ahead-');
-    };
-    const run = await runChecksOf(settings({ concurrency: 4 }), [
-      ahead,
-      check(0, 'pagination', reading(log, 'head'), true),
-      check(1, 'pagination', chain),
-    ]);
-    expect(run.results.map((r) => r.outcome)).toEqual(['pass', 'pass', 'pass']);
-    expect(log.indexOf('ahead+')).toBeGreaterThan(log.indexOf('head-'));
-    expect(log.indexOf('ahead-')).toBeLessThan(log.indexOf('own+'));
-    // Every request of the read-ahead was sent: 1 + 6 + 12 + 1.
-    expect(run.exchanges).toHaveLength(20);
-  });
 });

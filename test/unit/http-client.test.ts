@@ -51,36 +51,6 @@ describe('the HTTP client', () => {
     expect(await codeOf(client(server.url).send({ path: '/user_banks' }))).toBe(code);
   });
 
-  test('a request sent when idle (a read-ahead) waits for a free slot and leaves one for the others: never more than --concurrency in flight, idle ones never more than one less', async () => {
-    const inFlight = { all: 0, idle: 0, mostAll: 0, mostIdle: 0 };
-    const server = await serve((req, res) => {
-      const idle = (req.url ?? '').includes('idle=1');
-      inFlight.all += 1;
-      if (idle) inFlight.idle += 1;
-      inFlight.mostAll = Math.max(inFlight.mostAll, inFlight.all);
-      inFlight.mostIdle = Math.max(inFlight.mostIdle, inFlight.idle);
-      setTimeout(() => {
-        inFlight.all -= 1;
-        if (idle) inFlight.idle -= 1;
-        res.setHeader('content-type', 'application/json');
-        res.end('{}');
-      }, 20);
-    });
-    const c = client(server.url, { concurrency: 4 });
-    const chain = (async () => {
-      for (let step = 0; step < 8; step += 1) await c.send({ path: '/users/u', query: { step } });
-    })();
-    const idle = Promise.all(Array.from({ length: 12 }, (_, i) => c.send({ path: '/users/u', query: { idle: 1, i }, whenIdle: true })));
-    await chain;
-    expect((await idle).map((e) => e.status)).toEqual(Array.from({ length: 12 }, () => 200));
-    expect(inFlight.mostAll).toBeLessThanOrEqual(4);
-    expect(inFlight.mostIdle).toBeLessThanOrEqual(3);
-    expect(inFlight.mostIdle).toBeGreaterThan(1);
-    // With nothing else in flight, one idle request goes at once whatever the concurrency.
-    const alone = client(server.url, { concurrency: 1 });
-    expect((await alone.send({ path: '/users/u', query: { idle: 1 }, whenIdle: true })).status).toBe(200);
-  });
-
   test('a redirect to another origin is not followed, and the other origin never hears from the client', async () => {
     const other = await serve((_req, res) => res.end('{}'));
     const server = await serve(redirectTo(other.url));
