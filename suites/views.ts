@@ -36,10 +36,11 @@ conformanceCheck(
     const second = secondCaller(t.settings);
     if ('userId' in second) callers.push(['b', second.userId]);
     else notes.push(`caller B's views not walked: ${second.missing}`);
-    for (const [caller, user] of callers) {
-      const why = await closingWalks(t, caller, user);
-      if (why !== undefined) notes.push(why);
-    }
+    // Each caller's closing walks see only its own list, so the callers' walks run side by side, each
+    // with its share of --concurrency; each caller's walk "after" still begins once its others ended.
+    const lanes = Math.max(1, Math.floor(t.settings.concurrency / callers.length));
+    const why = await Promise.all(callers.map(([caller, user]) => closingWalks(t, caller, user, lanes)));
+    notes.push(...why.filter((w): w is string => w !== undefined));
     const { views } = t.run;
     const { breaks, more, judged } = views.relations(settleMsOf(t));
     for (const b of breaks) {

@@ -37,7 +37,12 @@ const mostListed = (counts: Map<string, number>, first?: string): string[] =>
 const pageSizeFor = (count: number): number => Math.min(MAX_PAGE_SIZE, Math.max(1, Math.ceil(count / PAGES_AIMED)));
 
 /** Makes the closing walks of one caller; returns why it made none, when it did not. */
-export async function closingWalks(t: Probe, caller: ViewCaller, ownUser: string): Promise<string | undefined> {
+export async function closingWalks(
+  t: Probe,
+  caller: ViewCaller,
+  ownUser: string,
+  lanes: number = t.settings.concurrency,
+): Promise<string | undefined> {
   const views = t.run.views;
   const path = USER_BANKS;
   if (views.bankWalks(caller).length === 0) await walk(t, { path, limit: MAX_PAGE_SIZE, auth: caller });
@@ -74,10 +79,11 @@ export async function closingWalks(t: Probe, caller: ViewCaller, ownUser: string
   ];
   const deadline = Date.now() + t.settings.checkTimeoutMs * TIME_SHARE;
   // The walks of the asks are independent of each other (each its own cursor chain, no write between
-  // them): side by side within --concurrency. The unfiltered walk "after" begins once they have all
-  // ended, so it is still the later sighting each of them is judged against.
+  // them): side by side within `lanes` (--concurrency, or the caller's share of it). The unfiltered
+  // walk "after" begins once they have all ended, so it is still the later sighting each of them is
+  // judged against.
   let stopped = false;
-  await inPool(asks, t.settings.concurrency, async ({ query, count }) => {
+  await inPool(asks, lanes, async ({ query, count }) => {
     if (stopped || Date.now() > deadline) {
       stopped = true;
       return;
