@@ -131,6 +131,14 @@ async function main(argv: string[]): Promise<number> {
     }
     // The bound counts from the run's start (preflight and loading the suites included).
     const deadlineMs = (): number => config.maxDurationS * 1000 - (Date.now() - startedAt.getTime());
+    // Loaded only to run (--help, --list and a bad flag answer without the suites), and loaded while
+    // the preflight waits for its answers: the module transforms need the CPU, not the target.
+    const engine = import('../runner/check-engine.js').then(async (loaded) => {
+      await loaded.loadSuites();
+      return loaded;
+    });
+    engine.catch(() => undefined); // met again where the checks start, if the preflight lets them
+
     const done = await conformanceRun({
       config,
       ...(reference ? { reference } : {}),
@@ -156,8 +164,7 @@ async function main(argv: string[]): Promise<number> {
           (config.maxDurationS + 60) * 1000,
         );
         lastResort.unref();
-        // Loaded only to run: --help, --list and a bad flag answer without loading the suites.
-        const { runSuites } = await import('../runner/check-engine.js');
+        const { runSuites } = await engine;
         const run = await runSuites(settings, {
           ...(config.shard ? { shard: config.shard } : {}),
           ...(config.check ? { only: checksNamed(config.check) } : {}),
