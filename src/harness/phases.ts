@@ -13,7 +13,10 @@ export const PHASES = [
   'writes',
   // Stateful sequences of both callers, within the creates the writes left in the budget.
   'sequences',
-  // Unusual requests, before the absence proofs that also judge that the refused ones stored nothing.
+  // Unusual requests, before the absence proofs that also judge that the refused ones stored nothing,
+  // and after every check the spec aims at, reads included: an unusual request may knock a fragile
+  // target over (a mock server's path matcher has died on a percent-encoded segment), and the spec's
+  // own checks must have been judged by then, not left inconclusive.
   'unusual',
   // The absence proofs of every refused write, judged together (one settle window).
   'absence',
