@@ -37,12 +37,13 @@ const hasSecondCaller = (t: Probe): boolean => {
  * budget) is the business of its own check.
  */
 async function writesOfThisFileAnswered(t: Probe): Promise<void> {
-  // Only the writes of the areas this run judges: --skip-area robustness sends no unusual request.
-  const runs = (area: string): boolean => !(t.settings.skippedAreas ?? []).includes(area);
+  // Only the writes of the proofs this run judges: --skip-area robustness, or --check naming another
+  // proof, sends no unusual request.
+  const judged = (id: string): boolean => t.run.judged.has(id);
   const pending: Promise<unknown>[] = [];
-  if (runs('auth')) pending.push(settle(createAttempts(t)));
-  if (runs('robustness')) pending.push(screenUnusualRequests(t));
-  if (runs('isolation') && hasSecondCaller(t)) pending.push(crossCallerWrite(t));
+  if (judged('auth.create-user-bank.refused-write-no-effect')) pending.push(settle(createAttempts(t)));
+  if (judged('robustness.refused-requests-store-nothing')) pending.push(screenUnusualRequests(t));
+  if (judged('isolation.create-user-bank.other-callers-user-refused') && hasSecondCaller(t)) pending.push(crossCallerWrite(t));
   await Promise.allSettled(pending);
 }
 

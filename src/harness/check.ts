@@ -57,7 +57,7 @@ export async function runCheck(check: DeclaredCheck, run: RunContext): Promise<C
   const started = performance.now();
   const ended: { skip?: string; inconclusive?: string; internalError?: string } = {};
   try {
-    if (run.settings.skippedAreas?.includes(check.spec.area))
+    if (run.judged.areaTurnedOff(check.spec.area))
       probe.skip(`the ${check.spec.area} checks are turned off by --skip-area; run without it to judge this`);
     await sendingFor(check.spec.id, () => check.body(probe));
   } catch (error) {

@@ -17,6 +17,7 @@ import { currentSender } from '../http/sender.js';
 import { bankLinkingApi, createdIdOf } from '../contract/operations/bank-linking-api.js';
 import { makeStoredProbe } from '../contract/operations/stored-probe.js';
 import { addCallerToken, redactorFor } from './secrets.js';
+import { JudgedChecks } from './judged-checks.js';
 import { PhaseSignals } from './phases.js';
 import { DEFAULT_SETTLE_MS, type RunSettings } from './settings.js';
 
@@ -34,6 +35,8 @@ export interface RunContext {
   traffic: TrafficRecorder;
   /** When each phase of the run has ended (the check engine ends them; src/harness/phases.ts); absent: every phase has. */
   phases?: PhaseSignals;
+  /** Which checks the run judges (the engine's plan, less --skip-area). */
+  judged: JudgedChecks;
 }
 
 export function contextFor(settings: RunSettings): RunContext {
@@ -79,7 +82,17 @@ export function contextFor(settings: RunSettings): RunContext {
     },
   });
   client.storedProbe = makeStoredProbe(client, { defaultUserId: settings.userIdA, settleMs: settings.settleMs ?? DEFAULT_SETTLE_MS });
-  return { settings, client, redactor, audit, invariants, views: new ListViews<Exchange>(), traffic, phases: new PhaseSignals() };
+  return {
+    settings,
+    client,
+    redactor,
+    audit,
+    invariants,
+    views: new ListViews<Exchange>(),
+    traffic,
+    phases: new PhaseSignals(),
+    judged: new JudgedChecks(settings.skippedAreas),
+  };
 }
 
 /** A source per caller whose token came from a command; each new token goes to the redactor before it is sent. */

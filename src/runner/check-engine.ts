@@ -110,6 +110,7 @@ class EngineRun {
     this.options.events?.onStart?.(this.planned.length);
     for (const check of this.planned) this.open.set(check.phase, (this.open.get(check.phase) ?? 0) + 1);
     this.run.phases?.plan(this.open.keys());
+    this.run.judged.plan(this.planned.map((c) => c.spec.id));
     const deadline = this.options.deadlineMs;
     let bound: NodeJS.Timeout | undefined;
     let abandon: (() => void) | undefined;

@@ -17,6 +17,7 @@ import { walk } from '../../src/methods/pagination/walker.js';
 import { Probe } from '../../src/harness/probe.js';
 import type { RunSettings } from '../../src/harness/settings.js';
 import { TrafficRecorder } from '../../src/http/traffic-record.js';
+import { JudgedChecks } from '../../src/harness/judged-checks.js';
 
 type Answer = { status?: number; body: unknown };
 /** A scripted list: gets the cursor and limit asked, returns the answer. */
@@ -64,6 +65,7 @@ async function probeFor(script: Script): Promise<Probe> {
     client,
     redactor: new Redactor([]),
     audit: new AnswerAudit(settings.baseUrl),
+    judged: new JudgedChecks(),
     invariants: new ExchangeInvariants(settings),
     views: new ListViews(),
     traffic: new TrafficRecorder(),

@@ -22,6 +22,7 @@ import { Probe } from '../../src/harness/probe.js';
 import { redactorFor } from '../../src/harness/secrets.js';
 import type { RunSettings } from '../../src/harness/settings.js';
 import { TrafficRecorder } from '../../src/http/traffic-record.js';
+import { JudgedChecks } from '../../src/harness/judged-checks.js';
 
 const opened: { reference: RunningReference; client: HttpClient }[] = [];
 afterEach(async () => {
@@ -59,6 +60,7 @@ async function probeAgainst(faults: FaultName[], seed: number, maxWrites = 150):
   const run: RunContext = {
     settings,
     client,
+    judged: new JudgedChecks(),
     redactor: redactorFor(settings),
     audit: new AnswerAudit(settings.baseUrl),
     invariants: new ExchangeInvariants(settings),
