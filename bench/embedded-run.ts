@@ -3,14 +3,11 @@
  * reference and judges it (a child process, start-up included, as the user waits for it). The
  * requests are the client's count (results.json traffic): the reference lives inside the run.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Results } from '../src/results/results.js';
-
-const cli = fileURLToPath(new URL('../src/bin/cli.ts', import.meta.url));
+import { timedCliRun } from './cli-process.js';
 
 export interface EmbeddedRunFigures {
   seconds: number;
@@ -25,21 +22,7 @@ export interface EmbeddedRunFigures {
 
 export async function embeddedRun(timeoutMs = 120_000): Promise<EmbeddedRunFigures> {
   const reportDir = mkdtempSync(join(tmpdir(), 'blc-bench-embedded-'));
-  const started = performance.now();
-  const exitCode = await new Promise<number | null>((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), cli, '--report-dir', reportDir], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CI: 'true' },
-    });
-    const timer = setTimeout(() => proc.kill('SIGKILL'), timeoutMs);
-    proc.on('error', reject);
-    proc.on('close', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-  });
-  const seconds = (performance.now() - started) / 1000;
-  const results = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as Results;
+  const { seconds, exitCode, results } = await timedCliRun([], reportDir, {}, timeoutMs);
   return {
     seconds,
     requests: results.traffic?.requests ?? 0,

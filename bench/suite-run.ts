@@ -3,13 +3,12 @@
  * so the requests can be counted at the server (requestCounts) and an added latency simulates a
  * remote target.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startReference } from '../src/lab/server.js';
 import type { Results } from '../src/results/results.js';
+import { timedCliRun } from './cli-process.js';
 import { longestChains, type RunChains } from './request-chains.js';
 
 export interface SuiteRunFigures {
@@ -29,8 +28,6 @@ export interface SuiteRunFigures {
   /** The client's own account of the run's traffic (results.json traffic: 429s, pauses, adapted rate). */
   traffic?: Results['traffic'];
 }
-
-const cli = fileURLToPath(new URL('../src/bin/cli.ts', import.meta.url));
 
 export async function suiteRun(options: {
   latencyMs: number;
@@ -54,33 +51,16 @@ export async function suiteRun(options: {
     reference.callers.a.userIds[0] as string,
     '--user-id-b',
     reference.callers.b.userIds[0] as string,
-    '--report-dir',
-    reportDir,
     ...(options.concurrency ? ['--concurrency', String(options.concurrency)] : []),
   ];
   try {
-    const started = performance.now();
-    const exitCode = await new Promise<number | null>((resolve, reject) => {
-      const proc = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), cli, ...args], {
-        stdio: ['ignore', 'ignore', 'inherit'],
-        // Tokens through the environment, as README asks of users (a token flag draws the CLI's warning).
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '/tmp',
-          CI: 'true',
-          CONFORMANCE_TOKEN: reference.callers.a.token,
-          CONFORMANCE_TOKEN_B: reference.callers.b.token,
-        },
-      });
-      const timer = setTimeout(() => proc.kill('SIGKILL'), options.timeoutMs ?? 300_000);
-      proc.on('error', reject);
-      proc.on('close', (code) => {
-        clearTimeout(timer);
-        resolve(code);
-      });
-    });
-    const seconds = (performance.now() - started) / 1000;
-    const results = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as Results;
+    // Tokens through the environment, as README asks of users (a token flag draws the CLI's warning).
+    const { seconds, exitCode, results } = await timedCliRun(
+      args,
+      reportDir,
+      { CONFORMANCE_TOKEN: reference.callers.a.token, CONFORMANCE_TOKEN_B: reference.callers.b.token },
+      options.timeoutMs ?? 300_000,
+    );
     const requests = Object.values(reference.requestCounts).reduce((a, b) => a + b, 0);
     const chains = options.chains === true ? { chains: longestChains(join(reportDir, 'traffic.har'), 5) } : {};
     return {

@@ -1,0 +1,42 @@
+/**
+ * The CLI as a user starts it (node through tsx, a child process, a clean environment plus `env`),
+ * timed from spawn to exit, killed at `timeoutMs`, with the results.json it wrote (a killed run's
+ * says it did not end; a run that wrote none is an error of the bench).
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Results } from '../src/results/results.js';
+
+const cli = fileURLToPath(new URL('../src/bin/cli.ts', import.meta.url));
+
+export interface TimedCliRun {
+  seconds: number;
+  exitCode: number | null;
+  results: Results;
+}
+
+export async function timedCliRun(
+  args: readonly string[],
+  reportDir: string,
+  env: Record<string, string>,
+  timeoutMs: number,
+): Promise<TimedCliRun> {
+  const started = performance.now();
+  const exitCode = await new Promise<number | null>((resolve, reject) => {
+    const proc = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), cli, ...args, '--report-dir', reportDir], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CI: 'true', ...env },
+    });
+    const timer = setTimeout(() => proc.kill('SIGKILL'), timeoutMs);
+    proc.on('error', reject);
+    proc.on('close', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const results = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as Results;
+  return { seconds, exitCode, results };
+}
