@@ -8,24 +8,10 @@ import { expect, test } from 'vitest';
 import { ExchangeInvariants } from '../../src/harness/invariants/exchange-invariants.js';
 import type { Exchange } from '../../src/http/exchange.js';
 import { uniqueAccountNumber } from '../../src/harness/unique-account-number.js';
+import { TEST_BASE, answered } from '../support/answered-exchange.js';
 
-const BASE = 'http://127.0.0.1:1/v1';
-let seq = 0;
-const exchange = (method: string, path: string, status: number, json: unknown, body?: unknown): Exchange => ({
-  seq: (seq += 1),
-  request: {
-    method,
-    url: `${BASE}${path}`,
-    headers: { authorization: 'Bearer tok-a' },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  },
-  status,
-  headers: { 'content-type': 'application/json' },
-  bodyText: JSON.stringify(json),
-  json,
-  durationMs: 1,
-  throttledRetries: 0,
-});
+const exchange = (method: string, path: string, status: number, json: unknown, body?: unknown): Exchange =>
+  answered(method, path, status, json, body !== undefined ? { body } : {});
 const bank = (id: string, account_number: string) => ({ id, user_id: 'usr_a', account_number });
 const list = (...items: unknown[]) => exchange('GET', '/user_banks', 200, { data: items, next_cursor: null });
 const create = (account_number: string, status: number, id?: string) =>
@@ -35,7 +21,7 @@ const create = (account_number: string, status: number, id?: string) =>
   });
 
 test("a second bank with the run's own account number, under an id no create answered, is a phantom write, judged at the end", () => {
-  const invariants = new ExchangeInvariants({ baseUrl: BASE, tokenA: 'tok-a' });
+  const invariants = new ExchangeInvariants({ baseUrl: TEST_BASE, tokenA: 'tok-a' });
   const mine = uniqueAccountNumber();
   const stale = '17000000000000000'; // made long before this run: another run's number
   invariants.inspect(list(bank('ub_1', mine), bank('ub_2', mine), bank('ub_9', stale))); // listed before the create's answer arrived
@@ -48,7 +34,7 @@ test("a second bank with the run's own account number, under an id no create ans
 });
 
 test('a number whose create got no definite answer, or was refused and not listed, is no phantom', () => {
-  const invariants = new ExchangeInvariants({ baseUrl: BASE, tokenA: 'tok-a' });
+  const invariants = new ExchangeInvariants({ baseUrl: TEST_BASE, tokenA: 'tok-a' });
   const dropped = uniqueAccountNumber();
   const refused = uniqueAccountNumber();
   invariants.inspect(create(dropped, 503));
@@ -58,7 +44,7 @@ test('a number whose create got no definite answer, or was refused and not liste
 });
 
 test("the stateful sequences' spelling of a run's number (its first digit written 0) is the run's too", () => {
-  const invariants = new ExchangeInvariants({ baseUrl: BASE, tokenA: 'tok-a' });
+  const invariants = new ExchangeInvariants({ baseUrl: TEST_BASE, tokenA: 'tok-a' });
   const mine = uniqueAccountNumber({ leadingZero: true });
   expect(mine.startsWith('0')).toBe(true);
   invariants.inspect(create(mine, 201, 'ub_1'));

@@ -8,6 +8,7 @@ import { ExchangeInvariants } from '../../src/harness/invariants/exchange-invari
 import type { HttpClient, RequestOptions } from '../../src/http/client.js';
 import type { Exchange } from '../../src/http/exchange.js';
 import { otherQuerySpelling, spellingOf } from '../../src/http/query-spelling.js';
+import { TEST_BASE, answered } from '../support/answered-exchange.js';
 
 const valuesOf = (query: string): [string, string][] => [...new URLSearchParams(query)];
 
@@ -35,18 +36,8 @@ describe('the other spelling of a query', () => {
   });
 });
 
-const BASE = 'http://127.0.0.1:1/v1';
-let seq = 0;
-const exchange = (path: string, status: number, json: unknown): Exchange => ({
-  seq: (seq += 1),
-  request: { method: 'GET', url: `${BASE}${path}`, headers: { authorization: 'Bearer tok-a', accept: 'application/json' } },
-  status,
-  headers: { 'content-type': 'application/json' },
-  bodyText: JSON.stringify(json),
-  json,
-  durationMs: 1,
-  throttledRetries: 0,
-});
+const exchange = (path: string, status: number, json: unknown): Exchange =>
+  answered('GET', path, status, json, { headers: { authorization: 'Bearer tok-a', accept: 'application/json' } });
 
 /** A client whose answers the test gives, each one inspected as the run's client hands it to the invariants. */
 function clientAnswering(invariants: ExchangeInvariants, status: number): { client: HttpClient; sent: string[] } {
@@ -62,7 +53,7 @@ function clientAnswering(invariants: ExchangeInvariants, status: number): { clie
 
 /** The run saw the server issue `cursor` and then refuse it passed back, `times` times. */
 function refusedCursor(cursor: string, times = 1): ExchangeInvariants {
-  const invariants = new ExchangeInvariants({ baseUrl: BASE, tokenA: 'tok-a' });
+  const invariants = new ExchangeInvariants({ baseUrl: TEST_BASE, tokenA: 'tok-a' });
   invariants.inspect(exchange('/user_banks?limit=1', 200, { data: [], next_cursor: cursor }));
   for (let i = 0; i < times; i += 1)
     invariants.inspect(exchange(`/user_banks?limit=1&cursor=${encodeURIComponent(cursor)}`, 400, { error: 'invalid_cursor' }));
