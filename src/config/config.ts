@@ -322,19 +322,14 @@ export function loadConfig(sources: ConfigSources): Config {
     if (index > count)
       throw new ConfigError('BAD_SHARD', `--shard ${result.shard}: the part number cannot be larger than the number of parts`);
   }
-  const unknownCheck = checksNamed(result.check).find((id) => !checks.some((c) => c.id === id));
+  const ids: string[] = checks.map((c) => c.id);
+  const unknownCheck = checksNamed(result.check).find((id) => !ids.includes(id));
   if (unknownCheck !== undefined) {
-    const near = checks.filter((c) => c.id.includes(unknownCheck) || unknownCheck.includes(c.id.split('.').slice(-1)[0] as string));
+    // A typo, or an id given without its area (traversal.ends for pagination.traversal.ends).
+    const guess = closest(unknownCheck, ids) ?? ids.find((id) => id.endsWith(`.${unknownCheck}`));
     throw new ConfigError(
       'BAD_CHECK',
-      `--check ${unknownCheck}: no check has that id${
-        near.length > 0
-          ? `; did you mean ${near
-              .slice(0, 3)
-              .map((c) => c.id)
-              .join(', ')}?`
-          : ''
-      } (--list prints every id)`,
+      `--check ${unknownCheck}: no check has that id${guess ? `; did you mean ${guess}?` : ''} (--list prints every id)`,
     );
   }
   if (result.check !== undefined && result.shard !== undefined)

@@ -158,6 +158,7 @@ test('--check takes check ids, comma-separated; an unknown one is one sentence t
     /--check traversal.ends: no check has that id; did you mean pagination.traversal.ends\? \(--list prints every id\)/,
   );
   expect(codeOf(() => loadConfig({ argv: ['--check', 'no.such.check'], env: {} }))).toBe('BAD_CHECK');
+  expect(messageOf(() => loadConfig({ argv: ['--check', 'users.get.schem'], env: {} }))).toMatch(/did you mean users.get.schema\?/);
   expect(messageOf(() => loadConfig({ argv: ['--check', 'users.get.schema', '--shard', '1/2'], env: {} }))).toMatch(/give one of them/);
 });
 
