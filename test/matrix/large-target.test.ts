@@ -4,6 +4,8 @@
  * learned account numbers one by one, or grouping a big list with a copy per item, once starved the
  * requests into time-outs), or because a walk stopped at a cap sized for small lists.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { startReference } from '../../src/lab/server.js';
 import { allOutput, runCli } from '../support/run-cli.js';
@@ -17,7 +19,7 @@ const cases = [
 
 describe.concurrent('large targets', () => {
   for (const { name, extraBanks, user } of cases) {
-    test(`${name}: conformant, nothing inconclusive, no account number printed whole`, async () => {
+    test(`${name}: conformant, nothing inconclusive, no account number printed whole, no listing walked past its use`, async () => {
       const reference = await startReference({ extraBanks });
       try {
         const { a, b } = reference.callers;
@@ -48,9 +50,25 @@ describe.concurrent('large targets', () => {
         expect(accountNumber.length).toBeGreaterThan(4);
         expect(allOutput(run)).not.toContain(accountNumber);
         expect(allOutput(run)).not.toContain(a.token);
+        // A sequence's listing of caller A's whole list (over 40 pages at either of its page sizes) cannot end, so it reads one page.
+        const listings = sequenceListingsOfWholeList(run.reportDir);
+        expect(listings.length).toBeGreaterThan(0);
+        expect(listings.filter((url) => url.searchParams.has('cursor')).map(String)).toEqual([]);
       } finally {
         await reference.close();
       }
     });
   }
 });
+
+/** The requests of the stateful sequences for caller A's unfiltered GET /user_banks, from the run's HAR. */
+function sequenceListingsOfWholeList(reportDir: string): URL[] {
+  const har = JSON.parse(readFileSync(join(reportDir, 'traffic.har'), 'utf8')) as {
+    log: { entries: { _checks?: string[]; request: { method: string; url: string; headers: { name: string; value: string }[] } }[] };
+  };
+  return har.log.entries
+    .filter((e) => e._checks?.includes('sequences.caller-data.agrees') && e.request.method === 'GET')
+    .filter((e) => e.request.headers.some((h) => h.name.toLowerCase() === 'authorization' && h.value === 'Bearer $CONFORMANCE_TOKEN'))
+    .map((e) => new URL(e.request.url))
+    .filter((url) => url.pathname === '/user_banks' && !url.searchParams.has('user_id') && !url.searchParams.has('status'));
+}
