@@ -6,7 +6,8 @@
 import { unknownUserId } from '../src/contract/arbitraries/unknown-user-id.js';
 import type { Exchange } from '../src/http/exchange.js';
 import { isServerError, isSuccess } from '../src/http/exchange.js';
-import { reportProperty, runProperty, type Verdict } from '../src/methods/property/run-property.js';
+import { drawnInputs, reportProperty, runProperty, type Verdict } from '../src/methods/property/run-property.js';
+import { SendCache } from '../src/methods/property/send-cache.js';
 import { fieldRequirements } from '../src/contract/checks/resource-fields.js';
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
@@ -159,8 +160,17 @@ conformanceCheck(
       'GET /users/{user_id} for ids that do not exist (escaped in the path) answers 4xx (404 expected), never 5xx nor another User (property)',
   },
   async (t) => {
+    // The ids the property draws are read ahead side by side (within --concurrency), then judged one
+    // by one from the cache in the property's order; a shrink reads its own.
+    const reads = new SendCache<string>(
+      t.run.client,
+      (id) => id,
+      (id) => ({ path: userPath(id) }),
+    );
+    const arbitrary = unknownUserId();
+    await reads.prefill(await drawnInputs(t, { arbitrary, numRuns: t.settings.runs }), t.settings.concurrency);
     const judge = async (id: string): Promise<Verdict> => {
-      const exchange = await t.run.client.send({ path: userPath(id) });
+      const { exchange } = await reads.send(id);
       t.attach(exchange);
       const body = exchange.json as { id?: unknown } | undefined;
       if (isServerError(exchange))
@@ -198,7 +208,7 @@ conformanceCheck(
       return { ok: true };
     };
     const outcome = await runProperty(t, {
-      arbitrary: unknownUserId(),
+      arbitrary,
       numRuns: t.settings.runs,
       describe: (id) => `user_id ${JSON.stringify(id)} (path ${userPath(id)})`,
       judge,
