@@ -161,10 +161,10 @@ export class CreateAtOnce implements Command {
   }
 }
 
-/** What a listing asks: a filter named by whose User (an index) or a status, and a page size. */
 /** Pages a sequence's listing reads in turn at most: a sequence is several listings, one after another. */
 const LISTING_PAGES = 40;
 
+/** What a listing asks: a filter named by whose User (an index) or a status, and a page size. */
 export type ListAsk = { kind: 'none' } | { kind: 'user'; whose: 'own' | 'other'; index: number } | { kind: 'status'; status: string };
 
 export class ListBanks implements Command {
@@ -357,6 +357,32 @@ function knownSize(t: Probe, query: Record<string, string>, caller: CallerName):
   if (whole === undefined) return undefined;
   const filters = Object.entries(query);
   return whole.items.filter((item) => filters.every(([name, value]) => fieldOf(item, name) === value)).length;
+}
+
+/**
+ * Reads of one caller sent side by side: a read changes nothing the model holds, so each is judged
+ * against the same model as it would be in turn. The steps are shown in the listed order, up to the
+ * first read (in that order) that broke the model, whose error ends the sequence as it would in turn.
+ */
+export class ReadsAtOnce implements Command {
+  constructor(readonly reads: readonly Command[]) {}
+
+  check(data: Readonly<CallerData>): boolean {
+    return this.reads.every((read) => read.check(data));
+  }
+
+  async run(data: CallerData, real: SequenceReal): Promise<void> {
+    const own = this.reads.map((): SequenceReal => ({ t: real.t, steps: [] }));
+    const ended = await Promise.allSettled(this.reads.map((read, i) => read.run(data, own[i] as SequenceReal)));
+    for (const [i, outcome] of ended.entries()) {
+      real.steps.push(...(own[i] as SequenceReal).steps);
+      if (outcome.status === 'rejected') throw outcome.reason;
+    }
+  }
+
+  toString(): string {
+    return `at once: ${this.reads.map(String).join('; ')}`;
+  }
 }
 
 function describeWalk(result: WalkResult): string {

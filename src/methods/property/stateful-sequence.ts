@@ -19,6 +19,7 @@ import {
   ListRfpRegistrations,
   ModelBroken,
   ReadUser,
+  ReadsAtOnce,
   type ListAsk,
   type SequenceReal,
   type Step,
@@ -90,8 +91,11 @@ export function coreSequence(users: Readonly<Record<CallerName, readonly string[
     new ReadUser(c, 'other', 0),
     new ListRfpRegistrations(c),
   ];
-  // Last, A reads its own User again: after B asked for it (and was refused), A must still be given it.
-  return [...(writes ? [write] : []), ...both.flatMap(reads), new ReadUser('a', 'own', 0)];
+  // Each caller's views side by side (reads judged against the same model), A's before B's: a cache
+  // keyed without the caller shows when B asks what A asked first. Last, A reads its own User again:
+  // after B asked for it (and was refused), A must still be given it.
+  const views = both.map((c) => new ReadsAtOnce(reads(c)));
+  return [...(writes ? [write] : []), ...views, new ReadUser('a', 'own', 0)];
 }
 
 /** The steps of each sequence's latest run, for its description in a finding. */
