@@ -233,6 +233,40 @@ describe('walk', () => {
     expect(result.pages.length).toBe(60);
   });
 
+  test('a cursor that goes back to the start with a fresh value is a loop once a whole lap comes back, page for page', async () => {
+    // 15 items at limit 10: the last page points to the start again, each time with a new cursor.
+    let laps = 0;
+    const t = await probeFor((cursor) => {
+      const second = cursor?.startsWith('p2') === true;
+      if (second) laps += 1;
+      const data = Array.from({ length: second ? 5 : 10 }, (_, i) => ({ id: `b${second ? 10 + i : i}` }));
+      return { body: { data, next_cursor: second ? `start-${laps}` : `p2-${laps}` } };
+    });
+    const result = await walk(t, { path: '/user_banks', limit: 10, maxPages: 1_000 });
+    expect(result.end).toBe('repeated-cursor');
+    expect(result.pages).toHaveLength(4);
+    expect(result.detail).toContain('pages 3 to 4 list the same items, page for page, as pages 1 to 2');
+  });
+
+  test('a page that reads the first page again because items were added before its place is not a loop', async () => {
+    // Newest first with an offset cursor; five items are added at the front just before the second
+    // page, which then holds the first page's items again; the walk goes on and ends.
+    let total = 12;
+    let asked = 0;
+    const t = await probeFor((cursor, limit) => {
+      asked += 1;
+      if (asked === 2) total += 5;
+      const start = cursor === null ? 0 : Number(cursor);
+      const size = limit ?? 100;
+      const data = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => ({ id: `b${total - 1 - start - i}` }));
+      const end = start + data.length;
+      return { body: { data, next_cursor: end < total ? String(end) : null } };
+    });
+    const result = await walk(t, { path: '/user_banks', limit: 5, maxPages: 20 });
+    expect(result.end, result.detail).toBe('complete');
+    expect(result.items.slice(5, 10)).toEqual(result.items.slice(0, 5));
+  });
+
   test('passes the query on every page', async () => {
     const seen: string[] = [];
     const t = await probeFor((cursor, limit) => {

@@ -12,6 +12,7 @@ import type { Exchange } from '../../http/exchange.js';
 import type { Probe } from '../../harness/probe.js';
 import { growthDecision, grownBy } from './growth.js';
 import { idOf } from './ids.js';
+import { LapWatch } from './lap.js';
 import { recordedWalkOf, viewPageOf } from './view-record.js';
 import type { ViewPage } from '../../core/model/list-views.js';
 
@@ -114,6 +115,7 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
   /** The walk as the run's model of list views records it (src/core/model/list-views.ts), and each of its 2xx pages. */
   const recorded = recordedWalkOf(options);
   const viewPages: ViewPage[] = [];
+  const laps = new LapWatch();
 
   const finish = (end: WalkEnd, detail?: string, endExchange?: Exchange): WalkResult => {
     if (recorded)
@@ -226,6 +228,15 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
 
     const next = page.nextCursor;
     if (next === null) return finish('complete');
+    const lap = laps.read(index, ok ? (page.data ?? []) : []);
+    if (lap !== undefined) {
+      const again = index + 1 - lap;
+      return finish(
+        'repeated-cursor',
+        `pages ${lap + 1} to ${index + 1} list the same items, page for page, as pages 1 to ${again} and ${where} still points onward: the cursor went back to the start of the list (a loop)`,
+        exchange,
+      );
+    }
     // From here the page points onward (a string).
     if (record.itemCount === 0) {
       emptyOnwardInARow += 1;
