@@ -27,6 +27,8 @@ export interface SuiteRunFigures {
   chains?: RunChains;
   /** The client's own account of the run's traffic (results.json traffic: 429s, pauses, adapted rate). */
   traffic?: Results['traffic'];
+  /** The CLI process's CPU time (start-up, every check's judging, the reports). */
+  cpuMs?: number;
 }
 
 export async function suiteRun(options: {
@@ -55,7 +57,7 @@ export async function suiteRun(options: {
   ];
   try {
     // Tokens through the environment, as README asks of users (a token flag draws the CLI's warning).
-    const { seconds, exitCode, results } = await timedCliRun(
+    const { seconds, exitCode, results, cpuMs } = await timedCliRun(
       args,
       reportDir,
       { CONFORMANCE_TOKEN: reference.callers.a.token, CONFORMANCE_TOKEN_B: reference.callers.b.token },
@@ -72,6 +74,7 @@ export async function suiteRun(options: {
       undecided: results.checks.filter((c) => c.outcome === 'inconclusive').length,
       created: results.created.length,
       ...(results.traffic ? { traffic: results.traffic } : {}),
+      ...(cpuMs !== undefined ? { cpuMs } : {}),
       ...chains,
     };
   } finally {
