@@ -33,11 +33,23 @@ const MAX_TRACKED = 50_000;
 /** The fields a User Bank keeps for life (2.1, 4.1): what it was created with, and when. */
 const FIXED_FIELDS = ['user_id', 'account_number', 'routing_number', 'account_holder_type', 'bank_account_type', 'created_at'] as const;
 
-/** The fixed fields of a bank as first read (a plain loop: it runs for every new bank of every page). */
-function fixedFieldsOf(item: Record<string, unknown>): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
-  for (const field of FIXED_FIELDS) fields[field] = item[field];
+/** The fixed fields of a bank as first read, in FIXED_FIELDS' order (a plain loop: it runs for every new bank of every page). */
+function fixedFieldsOf(item: Record<string, unknown>): unknown[] {
+  const fields = new Array<unknown>(FIXED_FIELDS.length);
+  for (let i = 0; i < FIXED_FIELDS.length; i += 1) fields[i] = item[FIXED_FIELDS[i] as string];
   return fields;
+}
+
+/** The first value of `key` that an earlier item of the list already had (items without it, or not objects, are passed over). */
+function firstRepeated(items: readonly unknown[], key: string): unknown {
+  const seen = new Set<unknown>();
+  for (const item of items) {
+    const value = isRecord(item) ? item[key] : undefined;
+    if (value === undefined) continue;
+    if (seen.has(value)) return value;
+    seen.add(value);
+  }
+  return undefined;
 }
 
 type Operation = { schema: SchemaName; kind: 'create' | 'list-banks' | 'list-rfps' | 'user' };
@@ -74,23 +86,24 @@ export class AnswerAudit {
   found = 0;
   private readonly basePath: string;
   /** Each User Bank as first seen: its fixed fields, and where they were seen. */
-  private readonly banks = new Map<string, { fields: Record<string, unknown>; where: string }>();
+  private readonly banks = new Map<string, { fields: unknown[]; where: string }>();
 
   constructor(baseUrl: string) {
     this.basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
   }
 
-  private operationOf(exchange: Exchange): Operation | undefined {
-    const { operation } = operationOf(exchange.request.method, new URL(exchange.request.url), this.basePath);
+  private operationOf(method: string, url: URL): Operation | undefined {
+    const { operation } = operationOf(method, url, this.basePath);
     return operation === undefined ? undefined : OPERATIONS[operation];
   }
 
   inspect(exchange: Exchange): void {
     if (!isSuccess(exchange) || exchange.json === undefined) return;
-    const operation = this.operationOf(exchange);
+    const url = new URL(exchange.request.url);
+    const operation = this.operationOf(exchange.request.method, url);
     if (operation === undefined || !claimsTheShape(exchange.json, operation)) return;
     this.audited += 1;
-    const what = `${exchange.request.method} ${new URL(exchange.request.url).pathname} (answered ${exchange.status})`;
+    const what = `${exchange.request.method} ${url.pathname} (answered ${exchange.status})`;
     const violations = validate(operation.schema, exchange.json);
     if (violations.length > 0) {
       this.add(
@@ -135,10 +148,7 @@ export class AnswerAudit {
           ]
         : [['id', 'user_bank.id']];
     for (const [key, requirement] of keys) {
-      const seen = new Set<unknown>();
-      const twice = data
-        .map((item) => (isRecord(item) ? item[key] : undefined))
-        .find((value) => value !== undefined && (seen.has(value) || (seen.add(value), false)));
+      const twice = firstRepeated(data, key);
       if (twice !== undefined) this.add(`${what}: ${key} ${JSON.stringify(twice)} appears twice in one answer`, [requirement], exchange);
     }
   }
@@ -153,8 +163,10 @@ export class AnswerAudit {
         if (this.banks.size < MAX_TRACKED) this.banks.set(id, { fields: fixedFieldsOf(item), where: what });
         continue;
       }
-      for (const field of FIXED_FIELDS) {
-        const [before, now] = [first.fields[field], item[field]];
+      for (let i = 0; i < FIXED_FIELDS.length; i += 1) {
+        const field = FIXED_FIELDS[i] as (typeof FIXED_FIELDS)[number];
+        const before = first.fields[i];
+        const now = item[field];
         const same = field === 'created_at' ? sameInstant(before, now) : before === now;
         if (!same) {
           // Account and routing numbers are not printed: a differing one is still a real account's number.

@@ -21,6 +21,8 @@ export class ReplacementIndex {
   /** Values by their length, longest first when scanning; few lengths, however many values. */
   private readonly byLength = new Map<number, Map<string, string>>();
   private lengthsLongestFirst: number[] = [];
+  /** 1 for each UTF-16 unit that occurs in the first `prefixLength` characters of some value. */
+  private readonly inPrefix = new Uint8Array(65_536);
   private count = 0;
 
   constructor(private readonly prefixLength: number) {
@@ -54,6 +56,7 @@ export class ReplacementIndex {
     }
     sameLength.set(value, replacement);
     this.prefixes.add(this.prefixNumber(value, 0));
+    for (let i = 0; i < this.prefixLength; i += 1) this.inPrefix[value.charCodeAt(i)] = 1;
     this.count += 1;
     return true;
   }
@@ -63,22 +66,41 @@ export class ReplacementIndex {
     if (this.count === 0 || input.length < width) return input;
     let out = '';
     let copiedUpTo = 0;
-    let i = 0;
-    let prefix = this.prefixNumber(input, 0);
-    while (i + width <= input.length) {
-      const hit = this.prefixes.has(prefix) ? this.longestAt(input, i) : undefined;
-      if (hit === undefined) {
+    for (let i = this.nextWindow(input, 0); i !== -1; i = this.nextWindow(input, i)) {
+      let prefix = this.prefixNumber(input, i);
+      for (;;) {
+        const hit = this.prefixes.has(prefix) ? this.longestAt(input, i) : undefined;
+        if (hit !== undefined) {
+          out += input.slice(copiedUpTo, i) + hit.replacement;
+          i += hit.length;
+          copiedUpTo = i;
+          break;
+        }
+        const entering = i + width;
+        if (entering >= input.length || this.inPrefix[input.charCodeAt(entering)] === 0) {
+          i += 1;
+          break;
+        }
         // Roll the window one character on: the first leaves, the next enters.
-        if (i + width < input.length) prefix = (prefix - input.charCodeAt(i) * this.topWeight) * BASE + input.charCodeAt(i + width);
+        prefix = (prefix - input.charCodeAt(i) * this.topWeight) * BASE + input.charCodeAt(entering);
         i += 1;
-        continue;
       }
-      out += input.slice(copiedUpTo, i) + hit.replacement;
-      i += hit.length;
-      copiedUpTo = i;
-      if (i + width <= input.length) prefix = this.prefixNumber(input, i);
     }
     return copiedUpTo === 0 ? input : out + input.slice(copiedUpTo);
+  }
+
+  /**
+   * The first place from `from` whose next `prefixLength` characters all occur in some value's
+   * prefix, or -1: no value starts anywhere else, so a timestamp among account numbers is passed
+   * over without a lookup.
+   */
+  private nextWindow(input: string, from: number): number {
+    let run = 0;
+    for (let j = from; j < input.length; j += 1) {
+      if (this.inPrefix[input.charCodeAt(j)] === 0) run = 0;
+      else if (++run === this.prefixLength) return j + 1 - this.prefixLength;
+    }
+    return -1;
   }
 
   /** The longest value that starts at `i` (a value containing another is replaced whole). */

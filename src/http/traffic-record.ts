@@ -5,6 +5,7 @@
  * megabytes stays in memory, and the raw token never leaves the process that sent it.
  */
 import type { Exchange } from './exchange.js';
+import { MaskedBodyMemo } from './masked-body-memo.js';
 import type { Redactor } from './redact.js';
 
 export interface TrafficRecord {
@@ -50,7 +51,7 @@ export function toTrafficRecord(
   exchange: Exchange,
   redactor: Redactor,
   sentBy: string | undefined,
-  { keepSuccessBody = true }: { keepSuccessBody?: boolean } = {},
+  { keepSuccessBody = true, memo }: { keepSuccessBody?: boolean; memo?: MaskedBodyMemo } = {},
 ): TrafficRecord {
   const requestHeaders = Object.entries(exchange.request.headers).map(([name, value]): [string, string] => [
     name,
@@ -64,7 +65,8 @@ export function toTrafficRecord(
   const omitted = !keepSuccessBody && exchange.status >= 200 && exchange.status < 300 && exchange.bodyText.length > 0;
   // The answer was parsed once by the client: its value is masked as is, not parsed again from the text.
   const parsed = exchange.json !== undefined && exchange.jsonError === undefined ? { json: exchange.json } : undefined;
-  const response = omitted ? { text: '' } : cap(parsed !== undefined ? redactor.parsedBody(parsed.json) : redactor.body(exchange.bodyText));
+  const mask = (): string => (parsed !== undefined ? redactor.parsedBody(parsed.json) : redactor.body(exchange.bodyText));
+  const response = omitted ? { text: '' } : cap(memo !== undefined ? memo.masked(exchange.bodyText, redactor, mask) : mask());
   const cut = {
     ...(request?.cut !== undefined ? { request: request.cut } : {}),
     ...(response.cut !== undefined ? { response: response.cut } : {}),
@@ -102,13 +104,16 @@ export class TrafficRecorder {
   /** Characters of bodies kept so far (HAR_BODY_BUDGET bounds them). */
   private bodyChars = 0;
 
+  /** The last body masked: an answer read again whole is masked once. */
+  private readonly memo = new MaskedBodyMemo();
+
   /** Record an exchange: redacted now, or only counted when past MAX_RECORDS (then nothing of it is redacted). */
   recordExchange(exchange: Exchange, redactor: Redactor, sentBy: string | undefined): void {
     if (this.kept >= MAX_RECORDS) {
       this.dropped += 1;
       return;
     }
-    this.record(toTrafficRecord(exchange, redactor, sentBy, { keepSuccessBody: this.bodyChars < HAR_BODY_BUDGET }));
+    this.record(toTrafficRecord(exchange, redactor, sentBy, { keepSuccessBody: this.bodyChars < HAR_BODY_BUDGET, memo: this.memo }));
   }
 
   record(record: TrafficRecord): void {

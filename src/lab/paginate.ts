@@ -1,5 +1,6 @@
 /** One page of an ordered list, after a cursor, in either cursor style. */
 import { decodeCursor, encodeCursor, spellCursor, unspellCursor } from './cursor.js';
+import { firstPast } from './seq-position.js';
 import type { Variation } from './variations.js';
 
 export interface Page<T> {
@@ -21,11 +22,7 @@ export function paginate<T extends { seq: number }>(
     // Stryker disable next-line StringLiteral: the message is never sent (the handlers answer their own error text, which spec 7 leaves open).
     if (!position) throw new BadCursor('cursor not recognised');
     if (position.kind === 'offset') start = position.offset;
-    else {
-      const ascending = variation.order === 'asc';
-      const index = ordered.findIndex((row) => (ascending ? row.seq > position.seq : row.seq < position.seq));
-      start = index === -1 ? ordered.length : index;
-    }
+    else start = firstPast(ordered, position.seq, variation.order);
     // A hook point of the caller's (list.start of hooks.ts, or none: the identity).
     start = options.startAfterCursor(start);
   }

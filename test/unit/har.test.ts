@@ -57,6 +57,22 @@ describe('a HAR entry', () => {
     expect(validate('har', toHar(results, omitted ? [omitted] : []))).toEqual([]);
   });
 
+  test('an answer read again whole is masked as it was while the redactor learned nothing, and afresh once it learned a value it holds', () => {
+    const redactor = new Redactor([{ value: token, placeholder: '$CONFORMANCE_TOKEN' }]);
+    const recorder = new TrafficRecorder();
+    const page = '{"data":[{"id":"ub_1","routing_number":"021000021","note":"call 5551234567"}],"next_cursor":null}';
+    const read = (seq: number) => recorder.recordExchange({ ...exchange(page), seq, json: JSON.parse(page) }, redactor, undefined);
+    read(1);
+    read(2);
+    redactor.learnFrom({ phone: '5551234567' });
+    read(3);
+    const [first, again, afterLearning] = recorder.drain().map((r) => r.responseBody);
+    expect(first).toBe(page);
+    expect(again).toBe(first);
+    expect(afterLearning).toBe(page.replace('5551234567', '[masked phone]'));
+    expect(afterLearning).toBe(toTrafficRecord({ ...exchange(page), json: JSON.parse(page) }, redactor, undefined).responseBody);
+  });
+
   test('a body within the cap is whole; the token is its variable; the recorded length of the raw body is not claimed for the redacted one', () => {
     const record = toTrafficRecord(
       exchange('{"data":[],"next_cursor":null}'),

@@ -17,12 +17,6 @@ const MAX_REMEMBERED = 100_000;
 const BANK_IDENTITY = ['id', 'user_id', 'account_number', 'routing_number'] as const;
 const USER_IDENTITY = ['id', 'first_name', 'last_name', 'email', 'ssn'] as const;
 
-/** The identity fields of an item, or undefined for an item without an id. Kept as values, not a key made of them: this runs for every item of every page. */
-function identity(item: unknown, fields: readonly string[]): unknown[] | undefined {
-  if (!isRecord(item) || item.id === undefined) return undefined;
-  return fields.map((f) => item[f]);
-}
-
 /** Two identity values alike as their JSON is (a missing member reads as null, as it did in a JSON array). */
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -30,7 +24,11 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
-const sameIdentity = (a: readonly unknown[], b: readonly unknown[]): boolean => a.every((value, i) => sameValue(value, b[i]));
+/** Whether an item is the record remembered: its identity fields read from it in place (this runs for every item of every page). */
+function sameIdentity(identity: readonly unknown[], item: Record<string, unknown>, fields: readonly string[]): boolean {
+  for (let i = 0; i < fields.length; i += 1) if (!sameValue(identity[i], item[fields[i] as string])) return false;
+  return true;
+}
 
 function recordsOf(seen: SeenExchange): { kind: 'User Bank' | 'User'; items: unknown[] } | undefined {
   const { exchange } = seen;
@@ -44,9 +42,15 @@ function recordsOf(seen: SeenExchange): { kind: 'User Bank' | 'User'; items: unk
   return undefined;
 }
 
+interface Remembered {
+  identity: unknown[];
+  caller: 'a' | 'b';
+  seq: number;
+}
+
 export function callerDataOnly(): ExchangeInvariant {
-  /** The records seen, by kind and id (short keys); the few records sharing an id are told apart by their identity. */
-  const owner = new Map<string, { identity: unknown[]; caller: 'a' | 'b'; seq: number }[]>();
+  /** The records seen of each kind by id; the few records sharing an id are told apart by their identity. */
+  const owners = { 'User Bank': new Map<string, Remembered[]>(), User: new Map<string, Remembered[]>() };
   let remembered = 0;
   return {
     inspect(seen, report) {
@@ -55,23 +59,22 @@ export function callerDataOnly(): ExchangeInvariant {
       const records = recordsOf(seen);
       if (records === undefined) return;
       const fields = records.kind === 'User' ? USER_IDENTITY : BANK_IDENTITY;
+      const byId = owners[records.kind];
       for (const item of records.items) {
-        const values = identity(item, fields);
-        if (values === undefined) continue;
-        const byId = `${records.kind}|${String(values[0])}`;
-        const sharing = owner.get(byId);
-        const first = sharing?.find((known) => sameIdentity(known.identity, values));
+        if (!isRecord(item) || item.id === undefined) continue;
+        const id = String(item.id);
+        const sharing = byId.get(id);
+        const first = sharing?.find((known) => sameIdentity(known.identity, item, fields));
         if (first === undefined) {
           if (remembered < MAX_REMEMBERED) {
             remembered += 1;
-            const record = { identity: values, caller, seq: seen.exchange.seq };
-            if (sharing === undefined) owner.set(byId, [record]);
+            const record = { identity: fields.map((field) => item[field]), caller, seq: seen.exchange.seq };
+            if (sharing === undefined) byId.set(id, [record]);
             else sharing.push(record);
           }
           continue;
         }
         if (first.caller === caller) continue;
-        const id = String((item as { id: unknown }).id);
         report({
           message: `${records.kind} ${id} was answered to both callers: to caller ${first.caller.toUpperCase()} (exchange ${first.seq}) and to caller ${caller.toUpperCase()} here`,
           requirements: ['tenant.isolation'],
