@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { startReferenceProcess } from './reference-process.js';
 import { embeddedRun } from './embedded-run.js';
 import { suiteRun } from './suite-run.js';
-import { autocannonRate, clientRate, parseFloorRate, type Rate } from './throughput.js';
+import { autocannonRate, clientRate, pageCursors, parseFloorRate, type Rate } from './throughput.js';
 import { traverse } from './traversal.js';
 
 // Other work on the machine moves every timing; the load average is recorded beside them.
@@ -18,23 +18,27 @@ const CONCURRENCY = 8; // the CLI's default --concurrency
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 // Five rounds: on 2 shared cores a single round swings from 0.5 to 0.9; the median of five is steadier.
 const ROUNDS = 5;
+/** Distinct pages the throughput rounds read in turn. */
+const THROUGHPUT_PAGES = 100;
 const cpuPerRequest = (rates: Rate[]): number =>
   rates.reduce((sum, r) => sum + r.cpuMsPerRequest * r.requests, 0) / rates.reduce((sum, r) => sum + r.requests, 0);
 const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
 const log = (line: string): void => console.error(`bench: ${line}`);
 
 log(`throughput, ${CONCURRENCY} in flight, ${ROUNDS} alternating rounds of ${SECONDS} s each (reference in its own process)`);
-const server = await startReferenceProcess();
+// 10,000 more User Banks: the client and the floor read its 100 pages in turn, as a walk reads them.
+const server = await startReferenceProcess(['--extra-banks', String(THROUGHPUT_PAGES * 100)]);
 const rounds: { client: Rate; cannon: Rate; floor: Rate; ratio: number; cpuOverFloor: number }[] = [];
 try {
-  await clientRate(server.url, server.token, CONCURRENCY, 1); // warm both sides up
+  const cursors = await pageCursors(server.url, server.token, THROUGHPUT_PAGES);
+  await clientRate(server.url, server.token, CONCURRENCY, 1, cursors); // warm both sides up
   await autocannonRate(server.url, server.token, CONCURRENCY, 1);
-  await parseFloorRate(server.url, server.token, CONCURRENCY, 1);
+  await parseFloorRate(server.url, server.token, CONCURRENCY, 1, cursors);
   // Alternating short rounds, so a burst of load from elsewhere on a shared machine hits both sides alike.
   for (let round = 0; round < ROUNDS; round += 1) {
-    const client = await clientRate(server.url, server.token, CONCURRENCY, SECONDS);
+    const client = await clientRate(server.url, server.token, CONCURRENCY, SECONDS, cursors);
     const cannon = await autocannonRate(server.url, server.token, CONCURRENCY, SECONDS);
-    const floor = await parseFloorRate(server.url, server.token, CONCURRENCY, SECONDS);
+    const floor = await parseFloorRate(server.url, server.token, CONCURRENCY, SECONDS, cursors);
     if (client.non2xx > 0 || cannon.non2xx > 0 || floor.non2xx > 0)
       throw new Error(
         `non-2xx answers during the throughput runs (client ${client.non2xx}, autocannon ${cannon.non2xx}, undici + JSON.parse ${floor.non2xx})`,

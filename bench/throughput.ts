@@ -1,6 +1,8 @@
 /**
  * Requests per second on GET /user_banks?limit=100: the suite's HttpClient (as the checks use it)
  * with N requests in flight, against autocannon with N connections, same server, same duration.
+ * The client and the undici + JSON.parse floor read the pages of a list in turn (`cursors`), as a
+ * walk does: a page read again could be served from a memo no walk can use.
  */
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
@@ -22,6 +24,27 @@ const cpuMs = (since: NodeJS.CpuUsage): number => {
 
 const PATH = '/user_banks?limit=100';
 
+/** The cursors of a list's pages at limit=100, the first page's (none) included, at most `pages`. */
+export async function pageCursors(url: string, token: string, pages: number): Promise<(string | undefined)[]> {
+  const cursors: (string | undefined)[] = [undefined];
+  while (cursors.length < pages) {
+    const last = cursors.at(-1);
+    const answer = await request(`${url}${PATH}${last === undefined ? '' : `&cursor=${encodeURIComponent(last)}`}`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    });
+    const next = ((await answer.body.json()) as { next_cursor?: string | null }).next_cursor;
+    if (typeof next !== 'string') break;
+    cursors.push(next);
+  }
+  return cursors;
+}
+
+/** The next page to read, round the list's pages in turn. */
+function inTurn(cursors: readonly (string | undefined)[]): () => string | undefined {
+  let next = 0;
+  return () => cursors[next++ % Math.max(1, cursors.length)];
+}
+
 /** `concurrency` loops sending one request each with `send` (which answers the status) for `seconds`. */
 async function closedLoopRate(concurrency: number, seconds: number, send: () => Promise<number>): Promise<Rate> {
   let requests = 0;
@@ -41,12 +64,19 @@ async function closedLoopRate(concurrency: number, seconds: number, send: () => 
   return { requests, seconds: elapsed, perSecond: requests / elapsed, non2xx, cpuMsPerRequest: cpuMs(cpu) / Math.max(1, requests) };
 }
 
-export async function clientRate(url: string, token: string, concurrency: number, seconds: number): Promise<Rate> {
+export async function clientRate(
+  url: string,
+  token: string,
+  concurrency: number,
+  seconds: number,
+  cursors: readonly (string | undefined)[] = [undefined],
+): Promise<Rate> {
   const { client } = benchContext(benchSettings(url, token, '', concurrency));
+  const page = inTurn(cursors);
   const rate = await closedLoopRate(
     concurrency,
     seconds,
-    async () => (await client.send({ path: '/user_banks', query: { limit: 100 } })).status,
+    async () => (await client.send({ path: '/user_banks', query: { limit: 100, cursor: page() } })).status,
   );
   await client.close();
   return rate;
@@ -76,10 +106,18 @@ export async function autocannonRate(url: string, token: string, concurrency: nu
  * else (no redaction, evidence, throttle or schema), same concurrency, same pages. The client cannot
  * do less than this for a 100-item page it must read; clientCpuVsParseFloor is the client over it.
  */
-export async function parseFloorRate(url: string, token: string, concurrency: number, seconds: number): Promise<Rate> {
+export async function parseFloorRate(
+  url: string,
+  token: string,
+  concurrency: number,
+  seconds: number,
+  cursors: readonly (string | undefined)[] = [undefined],
+): Promise<Rate> {
   const agent = new Agent({ connections: concurrency, pipelining: 1 });
+  const page = inTurn(cursors);
   const rate = await closedLoopRate(concurrency, seconds, async () => {
-    const answer = await request(url + PATH, {
+    const cursor = page();
+    const answer = await request(`${url}${PATH}${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`, {
       dispatcher: agent,
       headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
     });
