@@ -90,6 +90,8 @@ export class ListViews<E> {
   items = 0;
   /** Walks not kept because MAX_ITEMS was reached. */
   dropped = 0;
+  /** Each caller's sightings of its User Banks, brought up to date as each walk is recorded (one pass over its items). */
+  private readonly seen: Record<ViewCaller, Map<string, Sightings>> = { a: new Map(), b: new Map() };
 
   record(walk: ListWalk<E>): void {
     const count = walk.pages.reduce((n, p) => n + p.items.length, 0);
@@ -99,6 +101,7 @@ export class ListViews<E> {
     }
     this.items += count;
     this.walks.push(walk);
+    if (walk.path === '/user_banks') this.see(walk);
   }
 
   /** The earliest answer of any walk of the caller's User Banks, or undefined when it walked none. */
@@ -108,32 +111,34 @@ export class ListViews<E> {
   }
 
   /** Every item of the caller's User Bank views, by id, as first and last seen. */
-  sightings(caller: ViewCaller): Map<string, Sightings> {
-    const seen = new Map<string, Sightings>();
-    for (const walk of this.bankWalks(caller))
-      for (const page of walk.pages)
-        for (const item of page.items) {
-          const known = seen.get(item.id);
-          if (known === undefined) {
-            seen.set(item.id, {
-              userId: item.userId,
-              firstAnsweredAt: page.answeredAt,
-              firstStatus: item.status,
-              lastSentAt: page.sentAt,
-              lastStatus: item.status,
-            });
-            continue;
-          }
-          if (page.answeredAt < known.firstAnsweredAt) {
-            known.firstAnsweredAt = page.answeredAt;
-            known.firstStatus = item.status;
-          }
-          if (page.sentAt > known.lastSentAt) {
-            known.lastSentAt = page.sentAt;
-            known.lastStatus = item.status;
-          }
+  sightings(caller: ViewCaller): ReadonlyMap<string, Sightings> {
+    return this.seen[caller];
+  }
+
+  private see(walk: ListWalk<E>): void {
+    const seen = this.seen[walk.caller];
+    for (const page of walk.pages)
+      for (const item of page.items) {
+        const known = seen.get(item.id);
+        if (known === undefined) {
+          seen.set(item.id, {
+            userId: item.userId,
+            firstAnsweredAt: page.answeredAt,
+            firstStatus: item.status,
+            lastSentAt: page.sentAt,
+            lastStatus: item.status,
+          });
+          continue;
         }
-    return seen;
+        if (page.answeredAt < known.firstAnsweredAt) {
+          known.firstAnsweredAt = page.answeredAt;
+          known.firstStatus = item.status;
+        }
+        if (page.sentAt > known.lastSentAt) {
+          known.lastSentAt = page.sentAt;
+          known.lastStatus = item.status;
+        }
+      }
   }
 
   /** The values of a field the caller's own views show, from walks that did not filter on that field. */
