@@ -205,15 +205,17 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
       items.push(...page.data);
       // Items added before an offset cursor's place shift it back over the ids read last; a cursor going
       // round comes back to ids read long before. Within two pages (at least 20 ids) counts as a shift.
+      // Only a walk of a list of known size reads growth from them (growth.ts): the others keep no count.
       const recent = Math.max(20, 2 * (pageSize ?? MAX_PAGE_SIZE));
-      for (const item of page.data) {
-        const id = idOf(item);
-        if (id === undefined) continue;
-        const firstAt = distinct.get(id);
-        if (firstAt === undefined) distinct.set(id, distinct.size);
-        else if (firstAt >= distinct.size - recent) shifted += 1;
-        else repeats += 1;
-      }
+      if (options.expectedItems !== undefined)
+        for (const item of page.data) {
+          const id = idOf(item);
+          if (id === undefined) continue;
+          const firstAt = distinct.get(id);
+          if (firstAt === undefined) distinct.set(id, distinct.size);
+          else if (firstAt >= distinct.size - recent) shifted += 1;
+          else repeats += 1;
+        }
     }
     if (page.problem !== undefined) return finish('bad-envelope', `${where} is not a list envelope: ${page.problem}`, exchange);
     const bound = Math.min(MAX_PAGE_SIZE, pageSize !== undefined && pageSize >= 1 ? pageSize : MAX_PAGE_SIZE);
