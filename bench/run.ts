@@ -246,7 +246,7 @@ const rows: [string, string, string][] = [
     `floor ${bench.cpuMsPerPage.floor} ms, walker alone ${bench.cpuMsPerPage.walkerAlone} ms, in a full run ${bench.cpuMsPerPage.inFullRun ?? '?'} ms`,
     '',
   ],
-  ['walk top self-time', bench.walkProfileTop3.map((c) => `${c.function.split(' ')[0]} ${Math.round(c.share * 100)}%`).join(', '), ''],
+  ['walk top self-time', bench.walkProfileTop3.map((c) => `${c.function} ${Math.round(c.share * 100)}%`).join(', '), ''],
   [
     'traversal100k',
     `${bench.traversal100k.seconds} s, peak RSS ${bench.traversal100k.peakRssMb} MB`,
