@@ -56,6 +56,8 @@ try {
 }
 const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)] as (typeof rounds)[number];
 const throughput = { client: median.client, cannon: median.cannon };
+/** The floor's CPU per page (ms) over every round: undici + JSON.parse alone. */
+const floorCpuMs = round(cpuPerRequest(rounds.map((r) => r.floor)), 3);
 const cpuOverFloor = [...rounds].map((r) => r.cpuOverFloor).sort((a, b) => a - b)[Math.floor(rounds.length / 2)] as number;
 
 log('npm run conformance with no target: the embedded reference');
@@ -119,7 +121,7 @@ const bench = {
   /** Client CPU per request (ms), summed over the rounds: how much work each side's client does for one request. */
   runnerCpuMsPerRequest: round(cpuPerRequest(rounds.map((r) => r.client)), 3),
   autocannonCpuMsPerRequest: round(cpuPerRequest(rounds.map((r) => r.cannon)), 3),
-  parseFloorCpuMsPerRequest: round(cpuPerRequest(rounds.map((r) => r.floor)), 3),
+  parseFloorCpuMsPerRequest: floorCpuMs,
   /** The client's CPU per 100-item page over undici + JSON.parse alone (median of the rounds' ratios). */
   clientCpuVsParseFloor: round(cpuOverFloor),
   clientCpuVsParseFloorRounds: rounds.map((r) => round(r.cpuOverFloor)),
@@ -160,7 +162,7 @@ const bench = {
    * included, over every request it sent, nearly all of them such pages).
    */
   cpuMsPerPage: {
-    floor: round(cpuPerRequest(rounds.map((r) => r.floor)), 3),
+    floor: floorCpuMs,
     walkerAlone: round(t100k.cpuMsPerPage, 3),
     inFullRun: huge.cpuMs !== undefined ? round(huge.cpuMs / Math.max(1, huge.requests), 3) : null,
   },

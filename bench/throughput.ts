@@ -24,14 +24,17 @@ const cpuMs = (since: NodeJS.CpuUsage): number => {
 
 const PATH = '/user_banks?limit=100';
 
+/** The page after `cursor` (the first page without one). */
+const pageUrl = (url: string, cursor: string | undefined): string =>
+  `${url}${PATH}${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`;
+
+const headersOf = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}`, accept: 'application/json' });
+
 /** The cursors of a list's pages at limit=100, the first page's (none) included, at most `pages`. */
 export async function pageCursors(url: string, token: string, pages: number): Promise<(string | undefined)[]> {
   const cursors: (string | undefined)[] = [undefined];
   while (cursors.length < pages) {
-    const last = cursors.at(-1);
-    const answer = await request(`${url}${PATH}${last === undefined ? '' : `&cursor=${encodeURIComponent(last)}`}`, {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-    });
+    const answer = await request(pageUrl(url, cursors.at(-1)), { headers: headersOf(token) });
     const next = ((await answer.body.json()) as { next_cursor?: string | null }).next_cursor;
     if (typeof next !== 'string') break;
     cursors.push(next);
@@ -89,7 +92,7 @@ export async function autocannonRate(url: string, token: string, concurrency: nu
     connections: concurrency,
     pipelining: 1,
     duration: seconds,
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    headers: headersOf(token),
   });
   const total = result.requests.total;
   return {
@@ -116,11 +119,7 @@ export async function parseFloorRate(
   const agent = new Agent({ connections: concurrency, pipelining: 1 });
   const page = inTurn(cursors);
   const rate = await closedLoopRate(concurrency, seconds, async () => {
-    const cursor = page();
-    const answer = await request(`${url}${PATH}${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`, {
-      dispatcher: agent,
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-    });
+    const answer = await request(pageUrl(url, page()), { dispatcher: agent, headers: headersOf(token) });
     JSON.parse(await answer.body.text());
     return answer.statusCode;
   });
