@@ -90,8 +90,9 @@ export class ListViews<E> {
   items = 0;
   /** Walks not kept because MAX_ITEMS was reached. */
   dropped = 0;
-  /** Each caller's sightings of its User Banks, brought up to date as each walk is recorded (one pass over its items). */
+  /** Each caller's sightings of its User Banks, over the walks up to `seenWalks` (each walk read once, when first asked). */
   private readonly seen: Record<ViewCaller, Map<string, Sightings>> = { a: new Map(), b: new Map() };
+  private seenWalks = 0;
 
   record(walk: ListWalk<E>): void {
     const count = walk.pages.reduce((n, p) => n + p.items.length, 0);
@@ -101,7 +102,6 @@ export class ListViews<E> {
     }
     this.items += count;
     this.walks.push(walk);
-    if (walk.path === '/user_banks') this.see(walk);
   }
 
   /** The earliest answer of any walk of the caller's User Banks, or undefined when it walked none. */
@@ -112,6 +112,10 @@ export class ListViews<E> {
 
   /** Every item of the caller's User Bank views, by id, as first and last seen. */
   sightings(caller: ViewCaller): ReadonlyMap<string, Sightings> {
+    for (; this.seenWalks < this.walks.length; this.seenWalks += 1) {
+      const walk = this.walks[this.seenWalks] as ListWalk<E>;
+      if (walk.path === '/user_banks') this.see(walk);
+    }
     return this.seen[caller];
   }
 
