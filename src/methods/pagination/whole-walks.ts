@@ -7,6 +7,7 @@
  */
 import { perRun } from '../../harness/per-run.js';
 import type { Probe } from '../../harness/probe.js';
+import { fieldOf } from './ids.js';
 import { MAX_PAGE_SIZE, walk, type WalkOptions, type WalkResult } from './walker.js';
 
 /** Which list: a path, its filters, and the caller that reads it. */
@@ -96,4 +97,17 @@ export async function wholeWalkSince(t: Probe, list: ListOf, after = Number.NEGA
 /** The latest walk of the whole list at limit=100 that ended complete (its pages, its items); undefined when none did. */
 export function lastWholeWalk(t: Probe, list: ListOf): WalkResult | undefined {
   return entryOf(t, list).complete?.result;
+}
+
+/**
+ * How many items a list holds, from this run's latest whole walk of it, or else of the caller's
+ * whole list restricted to the items whose fields equal the list's filters; undefined when neither was walked.
+ */
+export function knownListSize(t: Probe, list: ListOf): number | undefined {
+  const exact = lastWholeWalk(t, list);
+  if (exact !== undefined) return exact.items.length;
+  const whole = lastWholeWalk(t, { path: list.path, ...(list.auth ? { auth: list.auth } : {}) });
+  if (whole === undefined) return undefined;
+  const filters = Object.entries(list.query ?? {}).filter(([name, value]) => value !== undefined && name !== 'limit' && name !== 'cursor');
+  return whole.items.filter((item) => filters.every(([name, value]) => fieldOf(item, name) === String(value))).length;
 }

@@ -13,7 +13,7 @@ import { untilSettled } from '../../harness/settle.js';
 import type { CallerData, CallerName, ListFilter } from '../../core/model/caller-data.js';
 import { fieldOf, idOf, idsOf } from '../pagination/ids.js';
 import { walk, type WalkResult } from '../pagination/walker.js';
-import { lastWholeWalk } from '../pagination/whole-walks.js';
+import { knownListSize } from '../pagination/whole-walks.js';
 
 /** One step as the script of a failing sequence shows it: what was sent and what came back. */
 export interface Step {
@@ -226,7 +226,7 @@ export class ListBanks implements Command {
    * of 40 pages in turn that end at the cap and judge no more.
    */
   private pagesWorthReading(t: Probe, query: Record<string, string>): number {
-    const size = knownSize(t, query, this.caller);
+    const size = knownListSize(t, { path: '/user_banks', query, auth: this.caller });
     return size !== undefined && size > this.limit * LISTING_PAGES ? 1 : LISTING_PAGES;
   }
 
@@ -344,19 +344,6 @@ export class ListRfpRegistrations implements Command {
   toString(): string {
     return `${this.caller.toUpperCase()} lists RfP Registrations`;
   }
-}
-
-/**
- * How many User Banks a listing holds, from this run's latest whole walk of it, or else of the
- * caller's whole list (the items whose fields equal the filter's values); undefined when neither was walked.
- */
-function knownSize(t: Probe, query: Record<string, string>, caller: CallerName): number | undefined {
-  const exact = lastWholeWalk(t, { path: '/user_banks', query, auth: caller });
-  if (exact !== undefined) return exact.items.length;
-  const whole = lastWholeWalk(t, { path: '/user_banks', auth: caller });
-  if (whole === undefined) return undefined;
-  const filters = Object.entries(query);
-  return whole.items.filter((item) => filters.every(([name, value]) => fieldOf(item, name) === value)).length;
 }
 
 /**
