@@ -73,6 +73,24 @@ async function probeFor(script: Script): Promise<Probe> {
 }
 
 /** A well-behaved offset list of `total` items. */
+/**
+ * Newest first under an offset cursor, with another writer adding `added(n)` items at the front
+ * just before the n-th request (from 1): a page after them starts that many places back.
+ */
+const growingAtFront = (initial: number, added: (request: number) => number): Script => {
+  let total = initial;
+  let asked = 0;
+  return (cursor, limit) => {
+    asked += 1;
+    total += added(asked);
+    const start = cursor === null ? 0 : Number(cursor);
+    const size = limit ?? 100;
+    const data = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => ({ id: `b${total - 1 - start - i}` }));
+    const end = start + data.length;
+    return { body: { data, next_cursor: end < total ? String(end) : null } };
+  };
+};
+
 const list =
   (total: number, options: { emptyLastPage?: boolean } = {}): Script =>
   (cursor, limit) => {
@@ -204,17 +222,7 @@ describe('walk', () => {
   test('a list growing at its front under an offset cursor: the walk pages over the ids it is shifted back to, and ends', async () => {
     // Newest first; another writer adds one item at the front every second request, so each page at
     // limit=1 starts one place back every other time: half the pages read an id again.
-    let total = 30;
-    let asked = 0;
-    const t = await probeFor((cursor, limit) => {
-      asked += 1;
-      if (asked % 2 === 0) total += 1;
-      const start = cursor === null ? 0 : Number(cursor);
-      const size = limit ?? 100;
-      const data = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => ({ id: `b${total - 1 - start - i}` }));
-      const end = start + data.length;
-      return { body: { data, next_cursor: end < total ? String(end) : null } };
-    });
+    const t = await probeFor(growingAtFront(30, (request) => (request % 2 === 0 ? 1 : 0)));
     const result = await walk(t, { path: '/user_banks', limit: 1, expectedItems: 30, maxPages: 36 });
     expect(result.end, result.detail).toBe('complete');
     // Every item there at the start was read; the ones added before the walk's place never are.
@@ -251,17 +259,7 @@ describe('walk', () => {
   test('a page that reads the first page again because items were added before its place is not a loop', async () => {
     // Newest first with an offset cursor; five items are added at the front just before the second
     // page, which then holds the first page's items again; the walk goes on and ends.
-    let total = 12;
-    let asked = 0;
-    const t = await probeFor((cursor, limit) => {
-      asked += 1;
-      if (asked === 2) total += 5;
-      const start = cursor === null ? 0 : Number(cursor);
-      const size = limit ?? 100;
-      const data = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => ({ id: `b${total - 1 - start - i}` }));
-      const end = start + data.length;
-      return { body: { data, next_cursor: end < total ? String(end) : null } };
-    });
+    const t = await probeFor(growingAtFront(12, (request) => (request === 2 ? 5 : 0)));
     const result = await walk(t, { path: '/user_banks', limit: 5, maxPages: 20 });
     expect(result.end, result.detail).toBe('complete');
     expect(result.items.slice(5, 10)).toEqual(result.items.slice(0, 5));
