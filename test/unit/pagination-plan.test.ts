@@ -7,6 +7,8 @@ import {
   pageCapFor,
   pagesWithin,
   smallLimitsFor,
+  smallWalkBudgetMs,
+  SMALL_WALK_MS,
   SIDE_BY_SIDE,
   walkTimeCap,
 } from '../../src/methods/pagination/plan.js';
@@ -31,6 +33,18 @@ describe('plan', () => {
     expect(pagesWithin(20_000, 10_000)).toBe(10);
     expect(pagesWithin(20_000, 0)).toBe(PAGES_PER_SMALL_WALK);
     expect(smallLimitsFor(105, pagesWithin(20_000, 200))).toEqual([2, 7]);
+  });
+
+  test("a small walk takes a few seconds of the target, or twice the time of a long list's own walk", () => {
+    // 105 items 50 ms a page away: the reference walk read 2 pages in 0.1 s; limit=1 would be 105 round trips.
+    expect(smallWalkBudgetMs(23_000, 100)).toBe(SMALL_WALK_MS);
+    expect(smallLimitsFor(105, pagesWithin(smallWalkBudgetMs(23_000, 100), 50))).toEqual([3, 7]);
+    // The same list on this machine: every small limit, the page budget unchanged.
+    expect(smallLimitsFor(105, pagesWithin(smallWalkBudgetMs(23_000, 2), 1))).toEqual([1, 2, 7]);
+    // 12,000 items 37 ms a page away: the reference walk's 122 pages took 4.5 s, the small walk keeps its 200 pages.
+    expect(pagesWithin(smallWalkBudgetMs(23_000, 4_500), 37)).toBe(PAGES_PER_SMALL_WALK);
+    // Never past the check's share.
+    expect(smallWalkBudgetMs(3_000, 10_000)).toBe(3_000);
   });
 
   test('the page cap allows full pages, one empty last page and slack, no more', () => {

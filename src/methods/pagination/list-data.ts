@@ -10,7 +10,7 @@ import { exampleCreateBody } from '../../harness/example-body.js';
 import { perRun } from '../../harness/per-run.js';
 import type { Probe } from '../../harness/probe.js';
 import { idsOf } from './ids.js';
-import { ITEMS_FOR_DEFAULT, REFERENCE_WALK_PAGES, USER_BANKS, pagesWithin, walkTimeCap } from './plan.js';
+import { ITEMS_FOR_DEFAULT, REFERENCE_WALK_PAGES, USER_BANKS, pagesWithin, smallWalkBudgetMs, walkTimeCap } from './plan.js';
 import type { WalkResult } from './walker.js';
 import { walkWhole } from './whole-walks.js';
 
@@ -45,10 +45,11 @@ export async function listData(t: Probe): Promise<ListData> {
 async function load(t: Probe): Promise<ListData> {
   const started = performance.now();
   const first = await walkWhole(t, { path: USER_BANKS, limit: 100, maxPages: REFERENCE_WALK_PAGES });
-  // A third of a check's time bound per small walk: the checks that wait for several walks run them side by side.
-  const msPerPage = (performance.now() - started) / Math.max(1, first.pages.length);
+  const walkMs = performance.now() - started;
+  const msPerPage = walkMs / Math.max(1, first.pages.length);
   loadedOf(t.run.client).msPerPage = msPerPage;
-  const settle = settled(pagesWithin(t.settings.checkTimeoutMs / 3, msPerPage));
+  // At most a third of a check's time bound per small walk: the checks that wait for several walks run them side by side.
+  const settle = settled(pagesWithin(smallWalkBudgetMs(t.settings.checkTimeoutMs / 3, walkMs), msPerPage));
   if (first.end !== 'complete') return settle(first, 0);
   const have = new Set(idsOf(first.items)).size;
   const need = ITEMS_FOR_DEFAULT - have;

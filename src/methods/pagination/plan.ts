@@ -62,6 +62,20 @@ export function pagesWithin(budgetMs: number, msPerPage: number): number {
 }
 
 /**
+ * The time a small-limit walk may take: SMALL_WALK_MS, or twice the reference walk's time when the
+ * list itself is long, never more than `checkBudgetMs` (the share of a check's bound a walk may take).
+ * On a remote target a small list's walk at limit=1 is a chain of one round trip per item, and the
+ * reads phase (which no write may enter) waited for it: 105 round trips, 5 s at 50 ms. Measured
+ * against the target's own pace (pagesWithin), a slow target gets larger small limits that still
+ * cross a page boundary at every few items; a long list keeps the pages its own walk needed.
+ */
+export const SMALL_WALK_MS = 2_500;
+
+export function smallWalkBudgetMs(checkBudgetMs: number, referenceWalkMs: number): number {
+  return Math.min(checkBudgetMs, Math.max(SMALL_WALK_MS, 2 * referenceWalkMs));
+}
+
+/**
  * Walks of the same list read side by side in a run (the two at limit=100, the filters, the proofs):
  * a walk gets this many times the time its pages took alone before its time cap binds.
  */
