@@ -71,10 +71,13 @@ export class Redactor {
   private readonly learned = new ReplacementIndex(MIN_LEARNED_LENGTH);
   private readonly ours = new Set<string>();
   private changes = 0;
+  /** The length of the shortest secret: a shorter text holds none (most strings of an answer are shorter than a token). */
+  private shortest = Infinity;
 
   constructor(secrets: Secret[]) {
     // Longest first, so a secret that contains another is replaced whole.
     this.secrets = secrets.filter((s) => s.value.length > 0).sort((a, b) => b.value.length - a.value.length);
+    this.shortest = this.secrets.at(-1)?.value.length ?? Infinity;
   }
 
   /**
@@ -86,6 +89,7 @@ export class Redactor {
     const added = secrets.filter((s) => s.value.length > 0 && !known.has(s.value));
     if (added.length === 0) return;
     this.secrets = [...this.secrets, ...added].sort((a, b) => b.value.length - a.value.length);
+    this.shortest = this.secrets.at(-1)?.value.length ?? Infinity;
     this.changes += 1;
   }
 
@@ -104,6 +108,7 @@ export class Redactor {
 
   /** Secrets standing whole only: for what a replay needs as it is (cursors, ids). */
   secretsOnly(input: string): string {
+    if (input.length < this.shortest) return input;
     let out = input;
     for (const secret of this.secrets) out = replaceWhole(out, secret.value, secret.placeholder);
     return out;

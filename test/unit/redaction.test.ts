@@ -17,6 +17,15 @@ describe('redaction', () => {
     );
   });
 
+  test('a text as long as the shortest secret is still searched, a shorter one is left as it is; a shorter secret added later counts', () => {
+    const own = new Redactor([{ value: 'long-token-1234', placeholder: '$CONFORMANCE_TOKEN' }]);
+    expect(own.text('long-token-1234')).toBe('$CONFORMANCE_TOKEN');
+    expect(own.text('short-tok')).toBe('short-tok');
+    own.addSecrets([{ value: 'short-tok', placeholder: '$CONFORMANCE_TOKEN_B' }]);
+    expect(own.text('short-tok')).toBe('$CONFORMANCE_TOKEN_B');
+    expect(own.secretsOnly('a short-tok b')).toBe('a $CONFORMANCE_TOKEN_B b');
+  });
+
   test('a token inside another word or id is left alone: check ids and paths stay readable', () => {
     const words = new Redactor([
       { value: 'userbank', placeholder: '$CONFORMANCE_TOKEN' },
