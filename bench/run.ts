@@ -9,7 +9,8 @@ import { join, resolve } from 'node:path';
 import { startReferenceProcess } from './reference-process.js';
 import { embeddedRun } from './embedded-run.js';
 import { suiteRun } from './suite-run.js';
-import { autocannonRate, clientRate, pageCursors, parseFloorRate, type Rate } from './throughput.js';
+import { judgingCost, type JudgingCost } from './judging-cost.js';
+import { autocannonRate, clientRate, pageCursors, parseFloorRate, pipelineRate, type Rate } from './throughput.js';
 import { traverse } from './traversal.js';
 
 // Other work on the machine moves every timing; the load average is recorded beside them.
@@ -28,7 +29,16 @@ const log = (line: string): void => console.error(`bench: ${line}`);
 log(`throughput, ${CONCURRENCY} in flight, ${ROUNDS} alternating rounds of ${SECONDS} s each (reference in its own process)`);
 // 10,000 more User Banks: the client and the floor read its 100 pages in turn, as a walk reads them.
 const server = await startReferenceProcess(['--extra-banks', String(THROUGHPUT_PAGES * 100)]);
-const rounds: { client: Rate; cannon: Rate; floor: Rate; ratio: number; cpuOverFloor: number }[] = [];
+const rounds: {
+  client: Rate;
+  cannon: Rate;
+  floor: Rate;
+  pipeline: Rate;
+  ratio: number;
+  cpuOverFloor: number;
+  pipelineOverFloor: number;
+}[] = [];
+let judging: JudgingCost;
 try {
   const cursors = await pageCursors(server.url, server.token, THROUGHPUT_PAGES);
   await clientRate(server.url, server.token, CONCURRENCY, 1, cursors); // warm both sides up
@@ -39,18 +49,23 @@ try {
     const client = await clientRate(server.url, server.token, CONCURRENCY, SECONDS, cursors);
     const cannon = await autocannonRate(server.url, server.token, CONCURRENCY, SECONDS);
     const floor = await parseFloorRate(server.url, server.token, CONCURRENCY, SECONDS, cursors);
-    if (client.non2xx > 0 || cannon.non2xx > 0 || floor.non2xx > 0)
+    const pipeline = await pipelineRate(server.url, server.token, CONCURRENCY, SECONDS, cursors);
+    if (client.non2xx > 0 || cannon.non2xx > 0 || floor.non2xx > 0 || pipeline.non2xx > 0)
       throw new Error(
-        `non-2xx answers during the throughput runs (client ${client.non2xx}, autocannon ${cannon.non2xx}, undici + JSON.parse ${floor.non2xx})`,
+        `non-2xx answers during the throughput runs (client ${client.non2xx}, autocannon ${cannon.non2xx}, undici + JSON.parse ${floor.non2xx}, client without observers ${pipeline.non2xx})`,
       );
     rounds.push({
       client,
       cannon,
       floor,
+      pipeline,
       ratio: client.perSecond / cannon.perSecond,
       cpuOverFloor: client.cpuMsPerRequest / floor.cpuMsPerRequest,
+      pipelineOverFloor: pipeline.cpuMsPerRequest / floor.cpuMsPerRequest,
     });
   }
+  log('what judging costs, observer by observer, over the same 100 pages (no network in the measured loop)');
+  judging = await judgingCost(server.url, server.token, cursors);
 } finally {
   await server.stop();
 }
@@ -58,7 +73,9 @@ const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.l
 const throughput = { client: median.client, cannon: median.cannon };
 /** The floor's CPU per page (ms) over every round: undici + JSON.parse alone. */
 const floorCpuMs = round(cpuPerRequest(rounds.map((r) => r.floor)), 3);
-const cpuOverFloor = [...rounds].map((r) => r.cpuOverFloor).sort((a, b) => a - b)[Math.floor(rounds.length / 2)] as number;
+const medianOf = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+const cpuOverFloor = medianOf(rounds.map((r) => r.cpuOverFloor));
+const pipelineOverFloor = medianOf(rounds.map((r) => r.pipelineOverFloor));
 
 log('npm run conformance with no target: the embedded reference');
 const embedded = await embeddedRun();
@@ -125,6 +142,11 @@ const bench = {
   /** The client's CPU per 100-item page over undici + JSON.parse alone (median of the rounds' ratios). */
   clientCpuVsParseFloor: round(cpuOverFloor),
   clientCpuVsParseFloorRounds: rounds.map((r) => round(r.cpuOverFloor)),
+  /** The same client without the run's observers (the core and its policies alone) over the floor: what the HTTP client itself costs. */
+  pipelineCpuVsParseFloor: round(pipelineOverFloor),
+  pipelineCpuVsParseFloorRounds: rounds.map((r) => round(r.pipelineOverFloor)),
+  /** CPU per 100-item page (us) of each observer of every exchange (learning, HAR, audit, invariants) and of all: the cost of judging, apart from HTTP. */
+  judgingUsPerPage: judging.usPerPage,
   /** npm run conformance as a newcomer runs it first: no target, the embedded reference (no settle window: it has no replica). */
   suiteSecondsEmbedded: round(embedded.seconds),
   requestsEmbedded: embedded.requests,
@@ -201,6 +223,14 @@ const rows: [string, string, string][] = [
     `>= 0.7 ${met(bench.runnerVsAutocannon >= 0.7)}`,
   ],
   ['client CPU/request', `${bench.runnerCpuMsPerRequest} ms (autocannon ${bench.autocannonCpuMsPerRequest} ms)`, ''],
+  ['pipelineCpuVsParseFloor', `${bench.pipelineCpuVsParseFloor} (the client without the run's observers)`, ''],
+  [
+    'judging us/page',
+    Object.entries(bench.judgingUsPerPage)
+      .map(([name, us]) => `${name} ${us}`)
+      .join(', '),
+    '',
+  ],
   [
     'clientCpuVsParseFloor',
     `${bench.clientCpuVsParseFloor} (undici + JSON.parse ${bench.parseFloorCpuMsPerRequest} ms/page)`,

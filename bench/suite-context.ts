@@ -1,5 +1,8 @@
 /** Settings and a RunContext for the bench: the suites' own client, pointed at the bench's reference. */
-import { contextFor, type RunContext } from '../src/harness/context-for.js';
+import { bankLinkingApi } from '../src/contract/operations/bank-linking-api.js';
+import { contextFor, RUN_CLIENT_PATIENCE, type RunContext } from '../src/harness/context-for.js';
+import { HttpClient } from '../src/http/client.js';
+import { targetOptionsFrom } from '../src/http/client-options.js';
 import type { RunSettings } from '../src/harness/settings.js';
 
 export function benchSettings(baseUrl: string, token: string, userId: string, concurrency: number): RunSettings {
@@ -22,3 +25,16 @@ export function benchSettings(baseUrl: string, token: string, userId: string, co
 
 /** The suites' own context (src/harness/context-for.ts), so the bench measures the client as the checks use it. */
 export const benchContext = (settings: RunSettings): RunContext => contextFor(settings);
+
+/** The run's HTTP client as contextFor composes it (same core, policies and bounds), with no observer of its exchanges. */
+export function bareClient(baseUrl: string, token: string, concurrency: number): HttpClient {
+  const settings = benchSettings(baseUrl, token, '', concurrency);
+  return new HttpClient({
+    ...targetOptionsFrom(settings),
+    api: bankLinkingApi,
+    concurrency,
+    readOnly: settings.readOnly,
+    maxWrites: settings.maxWrites,
+    ...RUN_CLIENT_PATIENCE,
+  });
+}

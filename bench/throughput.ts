@@ -6,7 +6,7 @@
  */
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
-import { benchContext, benchSettings } from './suite-context.js';
+import { bareClient, benchContext, benchSettings } from './suite-context.js';
 
 export interface Rate {
   requests: number;
@@ -75,6 +75,29 @@ export async function clientRate(
   cursors: readonly (string | undefined)[] = [undefined],
 ): Promise<Rate> {
   const { client } = benchContext(benchSettings(url, token, '', concurrency));
+  const page = inTurn(cursors);
+  const rate = await closedLoopRate(
+    concurrency,
+    seconds,
+    async () => (await client.send({ path: '/user_banks', query: { limit: 100, cursor: page() } })).status,
+  );
+  await client.close();
+  return rate;
+}
+
+/**
+ * The same client core and policies as clientRate, without the run's observers of every exchange
+ * (learning personal values, the HAR, the audit, the invariants): what the HTTP client costs over
+ * the floor, apart from what judging costs (judging-cost.ts measures that, observer by observer).
+ */
+export async function pipelineRate(
+  url: string,
+  token: string,
+  concurrency: number,
+  seconds: number,
+  cursors: readonly (string | undefined)[] = [undefined],
+): Promise<Rate> {
+  const client = bareClient(url, token, concurrency);
   const page = inTurn(cursors);
   const rate = await closedLoopRate(
     concurrency,

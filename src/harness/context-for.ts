@@ -37,7 +37,57 @@ export interface RunContext {
   phases?: PhaseSignals;
   /** Which checks the run judges (the engine's plan, less --skip-area). */
   judged: JudgedChecks;
+  /** What the run does with every exchange as it completes, in order (the bench times each). */
+  observers: readonly ExchangeObserver[];
 }
+
+/** One thing the run does with every exchange as it completes: learn from it, record it, judge it. */
+export interface ExchangeObserver {
+  name: 'redactor' | 'har' | 'audit' | 'invariants' | 'created-journal';
+  observe(exchange: Exchange): void;
+}
+
+/** The run's observers of every exchange, in the order they must see it: the redactor learns before the HAR masks. */
+function observersOf(
+  redactor: Redactor,
+  traffic: TrafficRecorder,
+  audit: AnswerAudit,
+  invariants: ExchangeInvariants,
+  journal: CreatedJournal | undefined,
+): ExchangeObserver[] {
+  return [
+    {
+      name: 'redactor',
+      observe: (exchange) => {
+        if (exchange.request.body !== undefined) {
+          try {
+            redactor.noteSent(JSON.parse(exchange.request.body));
+          } catch {
+            // A deliberately malformed body holds no values to keep whole.
+          }
+        }
+        redactor.learnFrom(exchange.json);
+      },
+    },
+    { name: 'har', observe: (exchange) => traffic.recordExchange(exchange, redactor, currentSender()) },
+    { name: 'audit', observe: (exchange) => audit.inspect(exchange) },
+    { name: 'invariants', observe: (exchange) => invariants.inspect(exchange) },
+    ...(journal !== undefined
+      ? [
+          {
+            name: 'created-journal' as const,
+            observe: (exchange: Exchange) => {
+              const createdId = createdIdOf(exchange);
+              if (createdId !== undefined) journal.add(createdId);
+            },
+          },
+        ]
+      : []),
+  ];
+}
+
+/** How long the run's client waits out a target that pushes back: each Retry-After, 429s per request, all pauses together. */
+export const RUN_CLIENT_PATIENCE = { maxRetryAfterMs: 5_000, maxThrottleRetries: 3, throttleBudgetMs: 20_000 } as const;
 
 export function contextFor(settings: RunSettings): RunContext {
   const redactor = redactorFor(settings);
@@ -51,6 +101,7 @@ export function contextFor(settings: RunSettings): RunContext {
   });
   const traffic = new TrafficRecorder();
   const journal = settings.createdJournalPath !== undefined ? new CreatedJournal(settings.createdJournalPath, settings.baseUrl) : undefined;
+  const observers = observersOf(redactor, traffic, audit, invariants, journal);
   const client = new HttpClient({
     ...targetOptionsFrom(settings),
     api: bankLinkingApi,
@@ -62,23 +113,9 @@ export function contextFor(settings: RunSettings): RunContext {
     concurrency: settings.concurrency,
     readOnly: settings.readOnly,
     maxWrites: settings.maxWrites,
-    maxRetryAfterMs: 5_000,
-    maxThrottleRetries: 3,
-    throttleBudgetMs: 20_000,
+    ...RUN_CLIENT_PATIENCE,
     onExchange: (exchange) => {
-      if (exchange.request.body !== undefined) {
-        try {
-          redactor.noteSent(JSON.parse(exchange.request.body));
-        } catch {
-          // A deliberately malformed body holds no values to keep whole.
-        }
-      }
-      redactor.learnFrom(exchange.json);
-      traffic.recordExchange(exchange, redactor, currentSender());
-      audit.inspect(exchange);
-      invariants.inspect(exchange);
-      const createdId = journal ? createdIdOf(exchange) : undefined;
-      if (createdId !== undefined) journal?.add(createdId);
+      for (const observer of observers) observer.observe(exchange);
     },
   });
   client.storedProbe = makeStoredProbe(client, { defaultUserId: settings.userIdA, settleMs: settings.settleMs ?? DEFAULT_SETTLE_MS });
@@ -92,6 +129,7 @@ export function contextFor(settings: RunSettings): RunContext {
     traffic,
     phases: new PhaseSignals(),
     judged: new JudgedChecks(settings.skippedAreas),
+    observers,
   };
 }
 

@@ -64,6 +64,8 @@ async function probeFor(script: Script): Promise<Probe> {
     settings,
     client,
     redactor: new Redactor([]),
+    // A client made here has no run observers: its answers are not learned, recorded or judged.
+    observers: [],
     audit: new AnswerAudit(settings.baseUrl),
     judged: new JudgedChecks(),
     invariants: new ExchangeInvariants(settings),

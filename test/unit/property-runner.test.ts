@@ -62,6 +62,8 @@ async function probeAgainst(faults: FaultName[], seed: number, maxWrites = 150):
     client,
     judged: new JudgedChecks(),
     redactor: redactorFor(settings),
+    // A client made here has no run observers: its answers are not learned, recorded or judged.
+    observers: [],
     audit: new AnswerAudit(settings.baseUrl),
     invariants: new ExchangeInvariants(settings),
     views: new ListViews(),

@@ -1,0 +1,50 @@
+/**
+ * What judging costs, observer by observer: the run's observers of every exchange (contextFor's
+ * list: the redactor learning personal values, the HAR record, the answer audit, the invariants),
+ * each timed over the same pages, with no network in the measured loop. The pages are read first
+ * by the run's client with no observer (bareClient), then handed to a fresh run context's observers
+ * in their order, one observer over every page at a time, for several rounds: the first round sees
+ * every bank for the first time, the later ones again (as the walks of a run do).
+ */
+import { contextFor } from '../src/harness/context-for.js';
+import type { Exchange } from '../src/http/exchange.js';
+import { bareClient, benchSettings } from './suite-context.js';
+
+export interface JudgingCost {
+  pages: number;
+  rounds: number;
+  /** CPU per page (microseconds) of each observer, in the run's order, and of all of them together. */
+  usPerPage: Record<string, number>;
+}
+
+async function pagesOf(url: string, token: string, cursors: readonly (string | undefined)[]): Promise<Exchange[]> {
+  const client = bareClient(url, token, 8);
+  try {
+    return await Promise.all(cursors.map((cursor) => client.send({ path: '/user_banks', query: { limit: 100, cursor } })));
+  } finally {
+    await client.close();
+  }
+}
+
+export async function judgingCost(url: string, token: string, cursors: readonly (string | undefined)[], rounds = 5): Promise<JudgingCost> {
+  const pages = await pagesOf(url, token, cursors);
+  if (pages.some((page) => page.status !== 200)) throw new Error('a page of the judging-cost list was not answered 200');
+  const { observers } = contextFor(benchSettings(url, token, '', 8));
+  const cpuUs = new Map<string, number>(observers.map((o) => [o.name, 0]));
+  for (let round = 0; round < rounds; round += 1)
+    for (const observer of observers) {
+      const started = process.cpuUsage();
+      for (const page of pages) observer.observe(page);
+      const used = process.cpuUsage(started);
+      cpuUs.set(observer.name, (cpuUs.get(observer.name) ?? 0) + used.user + used.system);
+    }
+  const count = pages.length * rounds;
+  const usPerPage: Record<string, number> = {};
+  let all = 0;
+  for (const [name, us] of cpuUs) {
+    usPerPage[name] = Math.round(us / count);
+    all += us;
+  }
+  usPerPage.all = Math.round(all / count);
+  return { pages: pages.length, rounds, usPerPage };
+}
