@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import type { Exchange } from '../../http/exchange.js';
 import { isHttpError } from '../../http/errors.js';
-import { inPool } from '../../harness/in-pool.js';
+import { inPoolFirstWhenReady } from '../../harness/in-pool.js';
 import { perRun } from '../../harness/per-run.js';
 import type { Probe } from '../../harness/probe.js';
 import { crossCallerWrite } from '../steps/cross-caller-write.js';
@@ -124,20 +124,21 @@ export function screenUnusualRequests(t: Probe): Promise<Screened[]> {
       if (tokenB !== undefined && userIdB !== undefined && tokenB !== tokenA && userIdB !== userIdA)
         await crossCallerWrite(t).catch(() => undefined);
     }
-    // The writes go out first: the absence proofs wait out the settle window from the run's latest
-    // write, so the reads sent after them already count towards it. Each request is judged alone, and
-    // the answers keep the requests' order.
-    const order = [...requests.keys()].sort(
-      (x, y) => Number(!isWrite(requests[x] as UnusualRequest)) - Number(!isWrite(requests[y] as UnusualRequest)),
+    // The writes go out first, each as soon as the write budget has a slot for it: the absence proofs
+    // wait out the settle window from the run's latest write, so the reads sent beside and after them
+    // count towards it. Each request is judged alone, and the answers keep the requests' order.
+    const { api } = t.run.client.options;
+    const writeBudget = t.run.client.budget;
+    return inPoolFirstWhenReady(
+      requests,
+      t.settings.concurrency,
+      isWrite,
+      (request) => !api.mayCreate(request) || writeBudget.remaining > 0,
+      async (request): Promise<Screened> => {
+        const exchange = await sendUnusual(t, request);
+        return exchange === undefined ? { request } : { request, exchange };
+      },
     );
-    const sent = await inPool(order, t.settings.concurrency, async (index): Promise<Screened> => {
-      const request = requests[index] as UnusualRequest;
-      const exchange = await sendUnusual(t, request);
-      return exchange === undefined ? { request } : { request, exchange };
-    });
-    const screened = new Array<Screened>(requests.length);
-    order.forEach((index, at) => (screened[index] = sent[at] as Screened));
-    return screened;
   })();
   return holder.screen;
 }
