@@ -27,13 +27,14 @@ export async function inPool<T, R>(items: readonly T[], size: number, work: (ite
 /**
  * A bound shared by work started apart (several reads replayed at once, each with its own
  * requests): at most `size` of the functions it runs are in flight, the others wait their turn in
- * the order they asked.
+ * the order they asked, but that work asked `first` goes before every other waiting (a chain of
+ * writes one after another, which a queue of hundreds of reads would otherwise hold at each link).
  */
-export function limiter(size: number): <R>(work: () => Promise<R>) => Promise<R> {
+export function limiter(size: number): <R>(work: () => Promise<R>, options?: { first?: boolean }) => Promise<R> {
   let active = 0;
   const waiting: (() => void)[] = [];
-  return async (work) => {
-    if (active >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+  return async (work, { first = false } = {}) => {
+    if (active >= size) await new Promise<void>((resolve) => (first ? waiting.unshift(resolve) : waiting.push(resolve)));
     else active += 1;
     try {
       return await work();

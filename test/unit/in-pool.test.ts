@@ -1,6 +1,6 @@
 /** One bound over the screen's writes and reads: a write starts when a slot is ready, the reads fill the places meanwhile. */
 import { describe, expect, test } from 'vitest';
-import { inPoolFirstWhenReady } from '../../src/harness/in-pool.js';
+import { inPoolFirstWhenReady, limiter } from '../../src/harness/in-pool.js';
 
 /** A gate the test opens by hand: work that waits on it stays in flight until then. */
 function gate(): { wait: Promise<void>; open: () => void } {
@@ -73,5 +73,27 @@ describe('inPoolFirstWhenReady', () => {
     );
     await expect(run).rejects.toThrow('refused');
     expect(started).toEqual([1, 2]);
+  });
+});
+
+describe('limiter', () => {
+  test('work asked first goes before every other waiting; the rest in the order they asked; never more than the bound', async () => {
+    const bound = limiter(1);
+    const order: string[] = [];
+    let active = 0;
+    const hold = gate();
+    const job = (name: string, wait?: Promise<void>) => async (): Promise<string> => {
+      active += 1;
+      expect(active).toBe(1);
+      order.push(name);
+      await wait;
+      active -= 1;
+      return name;
+    };
+    const running = bound(job('read 1', hold.wait));
+    const queued = [bound(job('read 2')), bound(job('read 3')), bound(job('create'), { first: true })];
+    hold.open();
+    expect(await Promise.all([running, ...queued])).toEqual(['read 1', 'read 2', 'read 3', 'create']);
+    expect(order).toEqual(['read 1', 'create', 'read 2', 'read 3']);
   });
 });

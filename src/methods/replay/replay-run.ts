@@ -86,7 +86,7 @@ export interface ReplayTarget {
   beforeCreates?: () => Promise<void>;
 }
 
-type Bound = <R>(work: () => Promise<R>) => Promise<R>;
+type Bound = <R>(work: () => Promise<R>, options?: { first?: boolean }) => Promise<R>;
 
 const asOptions = (spelling: Spelling, auth: AuthChoice, method: 'GET' | 'HEAD' | 'POST' = 'GET'): RequestOptions => ({
   method,
@@ -146,7 +146,10 @@ const CREATES_IN_FLIGHT = 4;
 
 async function replayCreates(
   target: ReplayTarget,
+  bound: Bound,
   credentials: ReplayCredential[],
+  /** The replay failed meanwhile: no further create is started. */
+  abandoned: () => boolean,
 ): Promise<Pick<ReplayRun, 'creates' | 'createsNotSent'>> {
   if (target.readOnly) return { creates: [], createsNotSent: '--read-only: no create is replayed' };
   const spellings: Spelling[] = [{ name: 'as the checks send it', path: '/user_banks' }, ...equivalentSpellings('/user_banks')];
@@ -158,7 +161,7 @@ async function replayCreates(
   const sent: (ReplayedCreate | undefined)[] = new Array(plan.length);
   let next = 0;
   const lane = async (): Promise<void> => {
-    while (next < plan.length && notSent === undefined) {
+    while (next < plan.length && notSent === undefined && !abandoned()) {
       const index = next;
       next += 1;
       const { spelling, credential } = plan[index] as (typeof plan)[number];
@@ -166,7 +169,10 @@ async function replayCreates(
         sent[index] = {
           spelling,
           credential,
-          exchange: await target.client.send({ ...asOptions(spelling, credential.auth, 'POST'), json: target.createBody() }),
+          // Ahead of the reads still queued: each create waits for the one before it (the budget's slot).
+          exchange: await bound(() => target.client.send({ ...asOptions(spelling, credential.auth, 'POST'), json: target.createBody() }), {
+            first: true,
+          }),
         };
       } catch (error) {
         if (isHttpError(error) && (error.code === 'WRITE_BUDGET' || error.code === 'READ_ONLY')) {
@@ -226,16 +232,37 @@ export async function replayRun(target: ReplayTarget): Promise<ReplayRun> {
     }
     return replayed;
   };
-  const reads = await replay(plan());
-  if (target.beforeCreates) {
-    // Started beside the absence proofs: the reads they made meanwhile are replayed too, with what
-    // the budget has left, so the run's distinct reads are those of every check before the replay.
-    await target.beforeCreates();
-    reads.push(...(await replay(plan())));
+  const firstReads = replay(plan());
+  // The creates go once the absence proofs have ended (a write would move their settle window),
+  // beside whatever reads are left, within the same bound: on a nearly spent write budget they go
+  // one at a time, a chain of round trips that need not wait for the reads too. None starts once a
+  // read has failed, and a failed replay ends once the creates already sent have been answered.
+  let failed = false;
+  let sending: Promise<unknown> | undefined;
+  const ready = target.beforeCreates ?? (() => firstReads.then(() => undefined));
+  const creates = ready().then(() => {
+    const started = replayCreates(target, bound, credentials, () => failed);
+    sending = started;
+    return started;
+  });
+  // Awaited below on success; on a failure the error is the reads', not this one.
+  creates.catch(() => undefined);
+  try {
+    const reads = await firstReads;
+    if (target.beforeCreates) {
+      // Started beside the absence proofs: the reads they made meanwhile are replayed too, with what
+      // the budget has left, so the run's distinct reads are those of every check before the replay.
+      await target.beforeCreates();
+      reads.push(...(await replay(plan())));
+    }
+    const distinct = runsReads().length;
+    const reach: ReplayReach = { distinct, replayed: reads.length, requests, budget };
+    return { reads, reach, ...(await creates) };
+  } catch (error) {
+    failed = true;
+    await sending?.catch(() => undefined);
+    throw error;
   }
-  const distinct = runsReads().length;
-  const reach: ReplayReach = { distinct, replayed: reads.length, requests, budget };
-  return { reads, reach, ...(await replayCreates(target, credentials)) };
 }
 
 /** The reach in words: "23 of 61 distinct reads replayed in 790 requests (budget 800 bound)". */
