@@ -6,6 +6,7 @@
  */
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
+import type { HttpClient } from '../src/http/client.js';
 import { bareClient, benchContext, benchSettings } from './suite-context.js';
 
 export interface Rate {
@@ -67,14 +68,13 @@ async function closedLoopRate(concurrency: number, seconds: number, send: () => 
   return { requests, seconds: elapsed, perSecond: requests / elapsed, non2xx, cpuMsPerRequest: cpuMs(cpu) / Math.max(1, requests) };
 }
 
-export async function clientRate(
-  url: string,
-  token: string,
+/** `client` reading the list's pages in turn with `concurrency` in flight for `seconds`, then closed. */
+async function pagesRate(
+  client: HttpClient,
   concurrency: number,
   seconds: number,
-  cursors: readonly (string | undefined)[] = [undefined],
+  cursors: readonly (string | undefined)[],
 ): Promise<Rate> {
-  const { client } = benchContext(benchSettings(url, token, '', concurrency));
   const page = inTurn(cursors);
   const rate = await closedLoopRate(
     concurrency,
@@ -83,6 +83,16 @@ export async function clientRate(
   );
   await client.close();
   return rate;
+}
+
+export async function clientRate(
+  url: string,
+  token: string,
+  concurrency: number,
+  seconds: number,
+  cursors: readonly (string | undefined)[] = [undefined],
+): Promise<Rate> {
+  return pagesRate(benchContext(benchSettings(url, token, '', concurrency)).client, concurrency, seconds, cursors);
 }
 
 /**
@@ -97,15 +107,7 @@ export async function pipelineRate(
   seconds: number,
   cursors: readonly (string | undefined)[] = [undefined],
 ): Promise<Rate> {
-  const client = bareClient(url, token, concurrency);
-  const page = inTurn(cursors);
-  const rate = await closedLoopRate(
-    concurrency,
-    seconds,
-    async () => (await client.send({ path: '/user_banks', query: { limit: 100, cursor: page() } })).status,
-  );
-  await client.close();
-  return rate;
+  return pagesRate(bareClient(url, token, concurrency), concurrency, seconds, cursors);
 }
 
 export async function autocannonRate(url: string, token: string, concurrency: number, seconds: number): Promise<Rate> {

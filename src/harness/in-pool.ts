@@ -3,25 +3,14 @@
  * one starts as soon as any of the `size` in flight ends (a batch of 8 waited for its slowest, so
  * at a 50 ms round trip one slow answer held seven lanes idle). Results keep the items' order.
  */
-export async function inPool<T, R>(items: readonly T[], size: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  // Once one fails the whole rejects, and no further item starts (as no batch began after a failed one).
-  let failed = false;
-  const lane = async (): Promise<void> => {
-    while (next < items.length && !failed) {
-      const index = next;
-      next += 1;
-      try {
-        out[index] = await work(items[index] as T, index);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(size, items.length)) }, lane));
-  return out;
+export function inPool<T, R>(items: readonly T[], size: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  return inPoolFirstWhenReady(
+    items,
+    size,
+    () => false,
+    () => true,
+    work,
+  );
 }
 
 /**
