@@ -90,6 +90,9 @@ export function requestFor(operation: AuthOperationKey, settings: RunSettings): 
   }
 }
 
+/** The refused writes of the auth checks in flight at once, at most. */
+const REFUSED_WRITES_IN_FLIGHT = 3;
+
 /** Every (operation, variant) request of a run, sent on first use and shared by every check. */
 const attemptsOf = perRun(() => ({ attempts: undefined as Attempt[] | undefined }));
 
@@ -100,18 +103,24 @@ export function allAttempts(t: Probe): Attempt[] {
   const { settings } = t;
   const { client } = t.run;
   /**
-   * Refused writes go one at a time, so at most one --max-writes slot is held by them at once, and
-   * after the listing of the User that their absence proof compares with (src/methods/steps/refused-writes.ts).
+   * Refused writes go REFUSED_WRITES_IN_FLIGHT at a time, in as many chains, after the listing of
+   * the User that their absence proof compares with (src/methods/steps/refused-writes.ts): each holds
+   * a --max-writes slot only while in flight (a refusal gives it back), and another check's write
+   * that finds every free slot held waits for one (WriteBudget.reserve), so a few at once cost the
+   * aimed writes a round trip at most, where one at a time was a chain of them all.
    */
-  let writeChain: Promise<unknown> = listingBeforeRefusedWrites(t).catch(() => undefined);
+  const listed: Promise<unknown> = listingBeforeRefusedWrites(t).catch(() => undefined);
+  const chains: Promise<unknown>[] = Array.from({ length: REFUSED_WRITES_IN_FLIGHT }, () => listed);
+  let writes = 0;
   const attempts = authOperations.flatMap((operation) =>
     variants(settings).map((variant): Attempt => {
       const base = requestFor(operation.key, settings);
       const options: RequestOptions = { ...base, auth: variant.auth, ...(variant.query ? { query: variant.query } : {}) };
       if (base.method !== 'POST') return { operation, variant, exchange: client.send(options) };
       const body = { ...exampleCreateBody(settings.userIdA, settings.seed), account_number: uniqueAccountNumber() };
-      const exchange = writeChain.then(() => client.send({ ...options, json: body }));
-      writeChain = exchange.catch(() => undefined);
+      const chain = writes++ % REFUSED_WRITES_IN_FLIGHT;
+      const exchange = (chains[chain] as Promise<unknown>).then(() => client.send({ ...options, json: body }));
+      chains[chain] = exchange.catch(() => undefined);
       return { operation, variant, accountNumber: body.account_number, exchange };
     }),
   );
