@@ -1,8 +1,6 @@
 /** Settings and a RunContext for the bench: the suites' own client, pointed at the bench's reference. */
-import { bankLinkingApi } from '../src/contract/operations/bank-linking-api.js';
-import { contextFor, RUN_CLIENT_PATIENCE, type RunContext } from '../src/harness/context-for.js';
+import { contextFor, runClientOptions, type RunContext } from '../src/harness/context-for.js';
 import { HttpClient } from '../src/http/client.js';
-import { targetOptionsFrom } from '../src/http/client-options.js';
 import type { RunSettings } from '../src/harness/settings.js';
 
 export function benchSettings(baseUrl: string, token: string, userId: string, concurrency: number): RunSettings {
@@ -28,13 +26,5 @@ export const benchContext = (settings: RunSettings): RunContext => contextFor(se
 
 /** The run's HTTP client as contextFor composes it (same core, policies and bounds), with no observer of its exchanges. */
 export function bareClient(baseUrl: string, token: string, concurrency: number): HttpClient {
-  const settings = benchSettings(baseUrl, token, '', concurrency);
-  return new HttpClient({
-    ...targetOptionsFrom(settings),
-    api: bankLinkingApi,
-    concurrency,
-    readOnly: settings.readOnly,
-    maxWrites: settings.maxWrites,
-    ...RUN_CLIENT_PATIENCE,
-  });
+  return new HttpClient(runClientOptions(benchSettings(baseUrl, token, '', concurrency)));
 }

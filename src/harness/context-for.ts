@@ -3,7 +3,7 @@
  * budget, one exchange log) and one redactor that learns the personal data of every answer. Kept
  * apart from the check engine so the bench builds its client exactly as the checks use it.
  */
-import { HttpClient } from '../http/client.js';
+import { HttpClient, type HttpClientOptions } from '../http/client.js';
 import { targetOptionsFrom } from '../http/client-options.js';
 import { Redactor } from '../http/redact.js';
 import { CreatedJournal } from '../results/report/created-journal.js';
@@ -86,8 +86,24 @@ function observersOf(
   ];
 }
 
-/** How long the run's client waits out a target that pushes back: each Retry-After, 429s per request, all pauses together. */
-export const RUN_CLIENT_PATIENCE = { maxRetryAfterMs: 5_000, maxThrottleRetries: 3, throttleBudgetMs: 20_000 } as const;
+/**
+ * What the run's client takes from the settings: the target, the API it speaks, its bounds, and how
+ * long it waits out a target that pushes back (each Retry-After, 429s per request, all pauses
+ * together). The bench builds the same client without the run's observers from it.
+ */
+export function runClientOptions(settings: RunSettings): Omit<HttpClientOptions, 'onExchange' | 'tokenSources'> {
+  return {
+    ...targetOptionsFrom(settings),
+    api: bankLinkingApi,
+    ...(settings.seqFrom !== undefined ? { seqFrom: settings.seqFrom } : {}),
+    concurrency: settings.concurrency,
+    readOnly: settings.readOnly,
+    maxWrites: settings.maxWrites,
+    maxRetryAfterMs: 5_000,
+    maxThrottleRetries: 3,
+    throttleBudgetMs: 20_000,
+  };
+}
 
 export function contextFor(settings: RunSettings): RunContext {
   const redactor = redactorFor(settings);
@@ -103,17 +119,11 @@ export function contextFor(settings: RunSettings): RunContext {
   const journal = settings.createdJournalPath !== undefined ? new CreatedJournal(settings.createdJournalPath, settings.baseUrl) : undefined;
   const observers = observersOf(redactor, traffic, audit, invariants, journal);
   const client = new HttpClient({
-    ...targetOptionsFrom(settings),
-    api: bankLinkingApi,
+    ...runClientOptions(settings),
     tokenSources: tokenSourcesFor(settings, (caller, fresh) => {
       addCallerToken(redactor, caller, fresh);
       invariants.addCallerToken(caller, fresh);
     }),
-    ...(settings.seqFrom !== undefined ? { seqFrom: settings.seqFrom } : {}),
-    concurrency: settings.concurrency,
-    readOnly: settings.readOnly,
-    maxWrites: settings.maxWrites,
-    ...RUN_CLIENT_PATIENCE,
     onExchange: (exchange) => {
       for (const observer of observers) observer.observe(exchange);
     },
