@@ -112,12 +112,17 @@ describe('transient refusals', () => {
     expect(calls).toBe(1);
   });
 
-  /** A tiny store: POST /user_banks stores (unless refused first), GET /user_banks lists. */
-  async function store(refuseFirstPost: 'not-stored' | 'stored') {
+  /** A tiny store: POST /user_banks stores (unless refused first), GET /user_banks lists (after refusing the first `failedListings`). */
+  async function store(refuseFirstPost: 'not-stored' | 'stored', failedListings = 0) {
     const banks: { id: string; user_id: string; account_number: string }[] = [];
     let posts = 0;
+    let listings = 0;
     const url = await serve((req, res, body) => {
-      if (req.method === 'GET') return json(res, 200, { data: banks, next_cursor: null });
+      if (req.method === 'GET') {
+        listings += 1;
+        if (listings <= failedListings) return json(res, 500, { error: 'busy' });
+        return json(res, 200, { data: banks, next_cursor: null });
+      }
       posts += 1;
       const input = JSON.parse(body) as { user_id: string; account_number: string };
       const bank = { id: `bank_${posts}`, ...input };
@@ -129,9 +134,27 @@ describe('transient refusals', () => {
       json(res, 201, bank);
     });
     const c = client(url);
-    c.storedProbe = makeStoredProbe(c, { defaultUserId: 'u1', settleMs: 0 });
-    return { c, banks, posts: () => posts };
+    c.storedProbe = makeStoredProbe(c, { defaultUserId: 'u1', settleMs: 0, firstPauseMs: 10 });
+    return { c, banks, posts: () => posts, listings: () => listings };
   }
+
+  test('a listing that fails is looked at again: two failures, then the third look proves the POST was not stored, so it is sent again', async () => {
+    const { c, banks, posts, listings } = await store('not-stored', 2);
+    const exchange = await c.send({ method: 'POST', path: '/user_banks', json: { user_id: 'u1', account_number: '12345678901' } });
+    expect(exchange.status).toBe(201);
+    expect(listings()).toBe(3);
+    expect(posts()).toBe(2);
+    expect(banks).toHaveLength(1);
+  });
+
+  test('a listing that keeps failing proves nothing after three looks: the 503 stands as the answer, and the POST is not sent again', async () => {
+    const { c, posts, listings } = await store('not-stored', 100);
+    const exchange = await c.send({ method: 'POST', path: '/user_banks', json: { user_id: 'u1', account_number: '12345678901' } });
+    expect(exchange.status).toBe(503);
+    expect(listings()).toBe(3);
+    expect(posts()).toBe(1);
+    expect(c.throttleStats().transient?.persisted).toEqual({ '503': 1 });
+  });
 
   test('a POST answered 503 is sent again only when the listing proves it was not stored', async () => {
     const { c, banks, posts } = await store('not-stored');
