@@ -25,7 +25,7 @@ import { toTrafficRecord, type TrafficRecord } from '../http/traffic-record.js';
 import type { RunSettings } from '../harness/settings.js';
 
 export interface PreflightResult {
-  /** The reads, redacted, in the order sent (results.json `preflight`). */
+  /** The reads, redacted, in the order answered (as numbered; results.json `preflight`). */
   exchanges: ExchangeEvidence[];
   /** The sentence that stops the run (exit 2), when the configuration cannot be right. */
   refusal?: string;
@@ -68,7 +68,8 @@ export async function preflight(settings: RunSettings, redactor: Redactor): Prom
   const client = new HttpClient({
     ...targetOptionsFrom(settings),
     api: bankLinkingApi,
-    concurrency: 1,
+    // A caller's reads are independent of one another: side by side (a remote target's round trips).
+    concurrency: 3,
     readOnly: true,
     maxWrites: 0,
     maxRetryAfterMs: 5_000,
@@ -91,7 +92,7 @@ export async function preflight(settings: RunSettings, redactor: Redactor): Prom
       { path: '/user_banks', query: { limit: 1 }, auth: 'a' },
       { path: '/rfp_registrations', auth: 'a' },
     ];
-    for (const read of a) await send(client, read, settings.baseUrl);
+    await Promise.all(a.map((read) => send(client, read, settings.baseUrl)));
     // One operation that times out or is throttled is for its checks to judge (inconclusive);
     // a target that gives no read an answer stops the run here.
     if (a.every((read) => read.unreachable !== undefined)) return done(a[0]?.unreachable as string);
@@ -104,7 +105,7 @@ export async function preflight(settings: RunSettings, redactor: Redactor): Prom
         ...(settings.userIdB !== undefined ? [{ path: userPath(settings.userIdB), auth: 'b' as const }] : []),
         { path: '/rfp_registrations', auth: 'b' },
       ];
-      for (const read of b) await send(client, read, settings.baseUrl);
+      await Promise.all(b.map((read) => send(client, read, settings.baseUrl)));
       accepted.b = b.some((read) => ok(read.status));
       const refusalB = judgeCaller(b, settings, 'b');
       if (refusalB) return done(refusalB);
