@@ -9,15 +9,26 @@ import { otherResourceServed, servedToStranger } from '../src/methods/replay/jud
 import { budgetAtTargetRate } from '../src/http/budget-at-target-rate.js';
 import { describeReach, replayRun, type ReplayRun, READ_REPLAY_BUDGET } from '../src/methods/replay/replay-run.js';
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
-import { SAME_BUSINESS, requireCallerB } from '../src/methods/steps/caller-b.js';
+import { SAME_BUSINESS, requireCallerB, secondCaller } from '../src/methods/steps/caller-b.js';
+import { crossCallerWrite, ISOLATION_CHECK } from '../src/methods/steps/cross-caller-write.js';
 import { exampleCreateBody } from '../src/harness/example-body.js';
 import { perRun } from '../src/harness/per-run.js';
 import { accountsOfCallerB } from '../src/harness/accounts-of-caller-b.js';
 import type { Probe } from '../src/harness/probe.js';
 import { uniqueAccountNumber } from '../src/harness/unique-account-number.js';
 
-// Its checks run side by side (they await one replay), beside the absence proofs' settle window.
+// Its checks run side by side (they await one replay), beside the unusual requests and the absence proofs.
 inSuite('replay', 'replay');
+
+/**
+ * Caller B's write on A's User (judged by the absence proofs, sent beside the replay): answered before
+ * any replay create takes a budget slot, when the run judges it; a stored replay create must not leave
+ * that check without a slot.
+ */
+async function aimedWriteAnswered(t: Probe): Promise<void> {
+  if (t.settings.readOnly || !t.run.judged.has(ISOLATION_CHECK) || 'missing' in secondCaller(t.settings)) return;
+  await crossCallerWrite(t).catch(() => undefined);
+}
 
 const replays = perRun(() => ({ pending: undefined as Promise<ReplayRun> | undefined }));
 
@@ -38,8 +49,10 @@ function replayOnce(t: Probe): Promise<ReplayRun> {
     createBody: () => ({ ...exampleCreateBody(settings.userIdA, settings.seed), account_number: uniqueAccountNumber() }),
     budget: budgetAtTargetRate(READ_REPLAY_BUDGET, t.run.client.throttleStats()),
     inFlight: settings.concurrency,
-    // The replay starts with the absence proofs (src/harness/phases.ts): its creates wait for their end.
-    beforeCreates: () => t.run.phases?.ended('absence') ?? Promise.resolve(),
+    // The replay starts with the unusual requests (src/harness/phases.ts): its reads wait for their end,
+    // its creates for caller B's write on A's User, the one aimed write sent there.
+    beforeReads: () => t.run.phases?.ended('unusual') ?? Promise.resolve(),
+    beforeCreates: () => aimedWriteAnswered(t),
   });
   return slot.pending;
 }

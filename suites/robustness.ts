@@ -114,5 +114,4 @@ conformanceCheck(
     }
     reportProperty(t, outcome, { what: 'no unusual request is answered with a 5xx', describe: (r) => r.kind });
   },
-  { sequential: true },
 );

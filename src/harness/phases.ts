@@ -13,15 +13,16 @@ export const PHASES = [
   'writes',
   // Stateful sequences of both callers, within the creates the writes left in the budget.
   'sequences',
-  // Unusual requests, before the absence proofs that also judge that the refused ones stored nothing,
-  // and after every check the spec aims at, reads included: an unusual request may knock a fragile
-  // target over (a mock server's path matcher has died on a percent-encoded segment), and the spec's
-  // own checks must have been judged by then, not left inconclusive.
+  // Unusual requests, after every check the spec aims at, reads included: an unusual request may knock
+  // a fragile target over (a mock server's path matcher has died on a percent-encoded segment), and
+  // the spec's own checks must have been judged by then, not left inconclusive.
   'unusual',
-  // The absence proofs of every refused write, judged together (one settle window).
-  'absence',
-  // Replays of the reads made so far; what is left of the write budget, never a slot an aimed check needs.
+  // Replays of the reads made so far (the unusual ones included) and of a create with refused
+  // credentials; what is left of the write budget, never a slot an aimed check needs.
   'replay',
+  // The absence proofs of every refused write, judged together (one settle window): they also judge
+  // that the refused unusual requests stored nothing.
+  'absence',
   // Every list view of the run judged together, after every walk.
   'views',
   // Every exchange judged by every invariant: last, and in every --shard part.
@@ -35,12 +36,14 @@ export const phaseIndex = (phase: Phase): number => PHASES.indexOf(phase);
 /**
  * A phase that starts together with an earlier one instead of after it: the check engine runs its
  * checks side by side with that phase's, and whatever of its work needs the earlier phase ended waits
- * for it (PhaseSignals.ended). The replay with the absence proofs: its reads write nothing, so they
- * run while the proofs wait out their settle window (idle seconds before); its creates, which would
- * move that window and could be taken for a refused write's bank, wait until the absence phase has
- * ended, as they did when the replay came after it.
+ * for it (PhaseSignals.ended). The replay and the absence proofs start with the unusual requests, so
+ * every write of the run's end (the screen's unusual creates, caller B's write on A's User, the
+ * replay's creates with refused credentials) is answered early and one settle window, counted from
+ * the latest of them, runs out while the screen's and the replay's reads are sent. The replay's reads
+ * wait for the unusual phase's end (its reads are the run's too); its creates go once the aimed write
+ * of that end (caller B's) has been answered. The absence proofs wait for the writes they judge.
  */
-export const STARTS_WITH: Partial<Record<Phase, Phase>> = { replay: 'absence' };
+export const STARTS_WITH: Partial<Record<Phase, Phase>> = { replay: 'unusual', absence: 'unusual' };
 
 /** The phase whose start a phase's checks share (itself, or the earlier one it starts with). */
 export const startsWith = (phase: Phase): Phase => STARTS_WITH[phase] ?? phase;

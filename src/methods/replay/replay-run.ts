@@ -82,7 +82,9 @@ export interface ReplayTarget {
   budget?: number;
   /** Requests in flight at once (the run's --concurrency); IN_FLIGHT when absent. */
   inFlight?: number;
-  /** Awaited after the reads, before the first create (the end of the absence proofs, whose window a write would move). */
+  /** Awaited before the reads are planned (the end of the checks whose reads are replayed too). */
+  beforeReads?: () => Promise<void>;
+  /** Awaited before the first create (the aimed writes whose budget slots the creates must not take). */
   beforeCreates?: () => Promise<void>;
 }
 
@@ -232,35 +234,23 @@ export async function replayRun(target: ReplayTarget): Promise<ReplayRun> {
     }
     return replayed;
   };
-  const firstReads = replay(plan());
-  // The creates go once the absence proofs have ended (a write would move their settle window),
-  // beside whatever reads are left, within the same bound: on a nearly spent write budget they go
-  // one at a time, a chain of round trips that need not wait for the reads too. None starts once a
-  // read has failed, and a failed replay ends once the creates already sent have been answered.
+  // The creates go as soon as `beforeCreates` allows, ahead of any read in the one bound: on a
+  // nearly spent write budget they go one at a time, a chain of round trips that need not wait for
+  // the reads. None starts once a read has failed, and a failed replay ends once the creates already
+  // sent have been answered.
   let failed = false;
-  let sending: Promise<unknown> | undefined;
-  const ready = target.beforeCreates ?? (() => firstReads.then(() => undefined));
-  const creates = ready().then(() => {
-    const started = replayCreates(target, bound, credentials, () => failed);
-    sending = started;
-    return started;
-  });
+  const creates = (target.beforeCreates?.() ?? Promise.resolve()).then(() => replayCreates(target, bound, credentials, () => failed));
   // Awaited below on success; on a failure the error is the reads', not this one.
   creates.catch(() => undefined);
   try {
-    const reads = await firstReads;
-    if (target.beforeCreates) {
-      // Started beside the absence proofs: the reads they made meanwhile are replayed too, with what
-      // the budget has left, so the run's distinct reads are those of every check before the replay.
-      await target.beforeCreates();
-      reads.push(...(await replay(plan())));
-    }
+    await target.beforeReads?.();
+    const reads = await replay(plan());
     const distinct = runsReads().length;
     const reach: ReplayReach = { distinct, replayed: reads.length, requests, budget };
     return { reads, reach, ...(await creates) };
   } catch (error) {
     failed = true;
-    await sending?.catch(() => undefined);
+    await creates.catch(() => undefined);
     throw error;
   }
 }

@@ -13,7 +13,7 @@ import { listingBeforeRefusedWrites } from './refused-writes.js';
 import { uniqueAccountNumber } from '../../harness/unique-account-number.js';
 
 /** The check that judges this write. */
-const ISOLATION_CHECK = 'isolation.create-user-bank.other-callers-user-refused';
+export const ISOLATION_CHECK = 'isolation.create-user-bank.other-callers-user-refused';
 
 export interface CrossCallerWrite {
   body: Record<string, string>;
