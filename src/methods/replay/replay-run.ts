@@ -195,8 +195,6 @@ export async function replayRun(target: ReplayTarget): Promise<ReplayRun> {
   const credentials = replayCredentials(target.tokenA, target.hasCallerB);
   const budget = target.budget ?? READ_REPLAY_BUDGET;
   let requests = 0;
-  const done = new Set<string>();
-  const keyOf = (read: SampledRead): string => `${read.path}?${JSON.stringify(read.query)}`;
   // The replay's own requests are not reads of the run to replay (they are sent once the first reads are planned).
   const own = new Set<number>();
   const runsReads = (): SampledRead[] =>
@@ -205,17 +203,15 @@ export async function replayRun(target: ReplayTarget): Promise<ReplayRun> {
       target.baseUrl,
       target.userIdA,
     );
-  /** The distinct reads of the run so far not yet replayed, within what is left of the budget. */
+  /** The distinct reads of the run so far (one of each shape: sample.ts), within the budget. */
   const plan = (): { read: SampledRead; canonical: Spelling; plan: PlannedReplay[] }[] => {
     const planned: { read: SampledRead; canonical: Spelling; plan: PlannedReplay[] }[] = [];
     for (const read of runsReads()) {
-      if (done.has(keyOf(read))) continue;
       const { canonical, plan } = planRead(read, credentials);
       const cost = plan.length + (target.hasCallerB ? 2 : 1);
       // Reads are ordered every kind first (sample.ts): a dearer one past the budget does not stop a cheaper one after it.
       if (requests + cost > budget) continue;
       requests += cost;
-      done.add(keyOf(read));
       planned.push({ read, canonical, plan });
     }
     return planned;
