@@ -1,5 +1,5 @@
 /**
- * npm run soak [-- --runs 20] [--corner busy-staging] [--set KEY=VALUE ...] [--seed N] [--base-url URL]
+ * npm run soak [-- --runs 20] [--corner busy-staging] [--set KEY=VALUE ...] [--extra-banks N] [--seed N] [--base-url URL]
  *
  * The same conformance run, N times in a row, against one staging: the embedded reference at a corner
  * of the staging envelope (a preset of src/lab/variations.ts, default busy-staging, the harshest,
@@ -30,6 +30,7 @@ const HELP = `npm run soak -- [options]
   --runs N          runs in a row (default 20)
   --corner NAME     the embedded staging's corner, a corner of the envelope or a variation preset (default busy-staging): ${Object.keys(corners).join(', ')}
   --set KEY=VALUE   one knob on top of the corner, repeatable (keys: ${Object.keys(baseline).join(', ')})
+  --extra-banks N   User Banks the embedded staging holds for the caller's first User before the run (a list grown by earlier runs; default 0)
   --seed N          the first run's seed; run i uses seed + i (default 1)
   --base-url URL    soak a real staging instead (CONFORMANCE_TOKEN, CONFORMANCE_USER_ID, ... from the environment)
   --help            this text`;
@@ -73,6 +74,8 @@ export interface SoakOptions {
   sets?: string[];
   firstSeed: number;
   baseUrl?: string;
+  /** User Banks the embedded staging holds for caller A's first User before each run. */
+  extraBanks?: number;
   /** How the CLI is started (a test's stand-in for a crashing CLI); default the checkout's bundle. */
   cli?: CliChoice;
   /** Told of each run as it ends. */
@@ -96,7 +99,7 @@ export async function soak(options: SoakOptions): Promise<SoakSummary> {
     // A fresh reference per run, as a fresh staging day would be: the other writer's banks do not pile up across runs.
     const reference: RunningReference | undefined = external
       ? undefined
-      : await startReference({ variation: choices, seed: firstSeed + i });
+      : await startReference({ variation: choices, seed: firstSeed + i, extraBanks: options.extraBanks ?? 0 });
     try {
       const target = reference ? targetArgs(reference) : ['--base-url', external as string];
       const env = reference
@@ -138,7 +141,9 @@ export async function soak(options: SoakOptions): Promise<SoakSummary> {
   }
   const times = outcomes.map((o) => o.seconds).sort((x, y) => x - y);
   return {
-    target: external ?? `embedded reference at corner ${corner} ${JSON.stringify(choices)}`,
+    target:
+      external ??
+      `embedded reference at corner ${corner} ${JSON.stringify(choices)}${options.extraBanks ? `, ${options.extraBanks} extra User Banks` : ''}`,
     runs,
     decided: outcomes.filter((o) => o.outcome !== 'undecided').length,
     passed: outcomes.filter((o) => o.outcome === 'conformant').length,
@@ -156,6 +161,7 @@ async function main(): Promise<number> {
       corner: { type: 'string', default: 'busy-staging' },
       set: { type: 'string', multiple: true },
       seed: { type: 'string', default: '1' },
+      'extra-banks': { type: 'string', default: '0' },
       'base-url': { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -167,13 +173,16 @@ async function main(): Promise<number> {
   const runs = Math.max(1, Math.min(1_000, Number(values.runs)));
   const external = values['base-url'];
   console.log(
-    external ? `soak: ${runs} runs against ${external}` : `soak: ${runs} runs against the embedded reference at corner ${values.corner}`,
+    external
+      ? `soak: ${runs} runs against ${external}`
+      : `soak: ${runs} runs against the embedded reference at corner ${values.corner}${Number(values['extra-banks']) > 0 ? ` holding ${values['extra-banks']} extra User Banks` : ''}`,
   );
   const summary = await soak({
     runs,
     corner: values.corner,
     sets: values.set ?? [],
     firstSeed: Number(values.seed),
+    extraBanks: Math.max(0, Math.min(1_000_000, Number(values['extra-banks']) || 0)),
     ...(external ? { baseUrl: external } : {}),
     onRun: (o, i) =>
       console.log(

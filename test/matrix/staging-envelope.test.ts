@@ -65,6 +65,36 @@ describe.concurrent('every corner of the staging envelope: decided and conforman
   }
 });
 
+/**
+ * A busy staging whose list has grown: another writer adds User Banks while the run walks a list of
+ * 10,000 (its ids and creation times are not the run's). The walks that are compared are judged on
+ * what existed throughout, so the conformant server is conformant, decided (issue 57: from about
+ * 2,000 items every such run was failed on the other writer's banks).
+ */
+test(
+  "corner growing-newest-first with 10,000 User Banks in the caller's list: decided and conformant",
+  { timeout: RUN_BOUND_MS + 30_000 },
+  () =>
+    twoAtATime(async () => {
+      const reference = await startReference({ variation: envelopeCorners['growing-newest-first'], seed: 13, extraBanks: 10_000 });
+      try {
+        const run = await runs.run([...targetArgs(reference), '--seed', '13'], { boundMs: RUN_BOUND_MS });
+        const checks = run.results?.checks ?? [];
+        const notDecided = checks
+          .filter((c) => c.outcome === 'fail' || c.outcome === 'inconclusive')
+          .map((c) => `${c.outcome} ${c.id}: ${c.message}`);
+        expect(notDecided, run.stdout).toEqual([]);
+        expect(run.code, run.stderr).toBe(0);
+        // The other writer was at work during the walks, and the compared walks were judged.
+        expect(reference.state.callers[0]?.banks.length ?? 0).toBeGreaterThan(10_000 + 105 + 20);
+        for (const id of ['pagination.traversal.repeatable', 'pagination.filter.user-id.complete', 'pagination.filter.status.complete'])
+          expect(checks.find((c) => c.id === id)?.outcome, id).toBe('pass');
+      } finally {
+        await reference.close();
+      }
+    }),
+);
+
 /** Faults of different families, each at the harshest corner: still caught, by the check aimed at it. */
 const FAULTS_IN_CORNERS: FaultName[] = ['page-boundary-skip', 'bank-rejected-but-kept', 'cross-tenant-bank-create'];
 

@@ -12,7 +12,8 @@ import { HttpClient } from '../../src/http/client.js';
 import { bankLinkingApi } from '../../src/contract/operations/bank-linking-api.js';
 import { Redactor } from '../../src/http/redact.js';
 import { checkSpec } from '../../src/contract/checks/registry.js';
-import { idsAfter, stillThere } from '../../src/methods/pagination/stable-items.js';
+import { existedThroughout, idsAfter, notCreatedMeanwhile, stillThere } from '../../src/methods/pagination/stable-items.js';
+import { youngByOthers } from '../../src/methods/pagination/others-new-items.js';
 import { walk } from '../../src/methods/pagination/walker.js';
 import { Probe } from '../../src/harness/probe.js';
 import type { RunSettings } from '../../src/harness/settings.js';
@@ -292,8 +293,62 @@ describe('the walks afterwards that excuse other writers (stable-items.ts)', () 
       return { body: { data: items.filter((id) => id !== left).map((id) => ({ id })), next_cursor: null } };
     });
     const after = await idsAfter(t, { path: '/user_banks' }, Date.now() - 1);
-    expect([...(after ?? [])].sort()).toEqual(items);
-    expect(stillThere(['b0', 'b1', 'gone'], after)).toEqual(['b0', 'b1']);
+    expect([...after.ids].sort()).toEqual(items);
+    expect(after.ended).toBe(true);
+    expect(stillThere(['b0', 'b1', 'gone'], after)).toEqual({ shown: ['b0', 'b1'], untold: [] });
+    expect(notCreatedMeanwhile(['b2', 'phantom'], after)).toEqual({ shown: ['phantom'], untold: [] });
     expect(queries).toBe(2);
+  });
+
+  test('walks afterwards that never reach the end show what they list, and leave every absence untold', async () => {
+    // A cursor that always points onward: the walks end at their page cap, having listed b0..b3 over and over.
+    const t = await probeFor((cursor) => {
+      const at = Number(cursor ?? 0);
+      return { body: { data: [{ id: `b${at % 4}` }], next_cursor: String(at + 1) } };
+    });
+    const after = await idsAfter(t, { path: '/user_banks', maxPages: 6 }, Date.now() - 1);
+    expect(after.ended).toBe(false);
+    expect(after.why).toMatch(/page cap/);
+    // Listed afterwards: lost by the compared walk (shown), or an extra that exists (excused); never listed: untold either way.
+    expect(stillThere(['b1', 'gone'], after)).toEqual({ shown: ['b1'], untold: ['gone'] });
+    expect(notCreatedMeanwhile(['b2', 'phantom'], after)).toEqual({ shown: [], untold: ['phantom'] });
+  });
+});
+
+describe("another writer's items created while compared walks read (others-new-items.ts)", () => {
+  const at = (ms: number): string => new Date(ms).toISOString();
+
+  test("items the run did not write, created by the server's clock since the settle window before the first walk, are young; the rest are not", async () => {
+    const now = Date.now();
+    const items = [
+      { id: 'old', created_at: at(now - 3_600_000) },
+      { id: 'young', created_at: at(now + 1_000) },
+      { id: 'within-window', created_at: at(now - 2_000) },
+      { id: 'own', created_at: at(now + 1_000) },
+      { id: 'local', created_at: at(now + 1_000).replace('Z', '') },
+      { id: 'no-time' },
+    ];
+    const t = await probeFor(() => ({ body: { data: items, next_cursor: null } }));
+    t.run.client.createdIds.add('own');
+    const first = await walk(t, { path: '/user_banks', limit: 100 });
+    const young = youngByOthers(t, first, first.items);
+    expect(items.map((i) => i.id).filter(young)).toEqual(['young', 'within-window']);
+    // Without a Date header there is no server clock to read created_at against: nothing is young.
+    const dateless = youngByOthers(t, { ...first, evidence: [] }, first.items);
+    expect(items.map((i) => i.id).filter(dateless)).toEqual([]);
+  });
+
+  test('differences that are young items are set apart with no walk afterwards; an old item lost is still shown', async () => {
+    const now = Date.now();
+    const old = [0, 1, 2].map((n) => ({ id: `old${n}`, created_at: at(now - 3_600_000) }));
+    const t = await probeFor(() => ({ body: { data: old, next_cursor: null } }));
+    const first = await walk(t, { path: '/user_banks', limit: 100 });
+    const later = { ...first, items: [...old.slice(1), { id: 'new', created_at: at(now + 500) }] };
+    const before = requests;
+    const setApart = await existedThroughout(t, { path: '/user_banks' }, { first, later }, { lost: [], extra: ['new'] }, Date.now());
+    expect(setApart).toEqual({ lost: [], extra: [], untold: [], young: 1 });
+    expect(requests).toBe(before);
+    const weighed = await existedThroughout(t, { path: '/user_banks' }, { first, later }, { lost: ['old0'], extra: ['new'] }, Date.now());
+    expect(weighed).toMatchObject({ lost: ['old0'], extra: [], untold: [], young: 1 });
   });
 });
