@@ -46,14 +46,20 @@ conformanceCheck(
     // A 502/503/504 the client sent again and then got an answer to is the network's refusal (a
     // gateway, a maintenance window), not the API's answer: a fact of the run's traffic, said in the
     // traffic summary ("recoveries: ..."), never a requirement broken, so --strict cannot fail a
-    // conformant server on it. One that persisted after the retries, or a write that could not
-    // safely be resent, is the server's answer and judged below.
+    // conformant server on it. So is one that persisted while no other request was served (the
+    // target was unavailable: its check could not look, src/http/availability.ts). One that persisted
+    // while others were served, or a write that could not safely be resent, is the server's answer
+    // to that request and judged below.
     const resent = t.run.client.log.filter((e) => e.resent === true).length;
+    const unavailable = t.run.client.log.filter((e) => e.unavailable === true).length;
     const note =
-      resent > 0 ? ` (${resent} transient refusal(s) answered on a resend are not the API's answers: see the traffic summary)` : '';
+      (resent > 0 ? ` (${resent} transient refusal(s) answered on a resend are not the API's answers: see the traffic summary)` : '') +
+      (unavailable > 0
+        ? ` (${unavailable} refusal(s) met while the target served no request are its unavailability, not answers: their checks could not look)`
+        : '');
     overLog(
       t,
-      (e) => e.status >= 500 && e.resent !== true,
+      (e) => e.status >= 500 && e.resent !== true && e.unavailable !== true,
       (e) => `${e.method} ${path(e)} was answered ${e.status}: a 5xx is a server defect whatever the request`,
       'fail',
       note,

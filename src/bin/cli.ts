@@ -96,14 +96,16 @@ async function main(argv: string[]): Promise<number> {
   // Once stopped, the run writes nothing more and sends nothing more: the process exits as soon as
   // the interrupted reports are written (an embedded reference gets a bounded moment to close).
   let stopping = false;
-  const stop = (signal: NodeJS.Signals, why: string): void => {
+  /** Set once the run's own reports are being written: past that, the time bound leaves the run to end. */
+  let finishing = false;
+  const stop = (signal: NodeJS.Signals | 'max-duration', why: string): void => {
     if (stopping) return;
     stopping = true;
     const planned = checksPlanned();
     const reason = `stopped by ${why} after ${checksEnded} of ${planned} checks had ended (${planned - checksEnded} did not end or never started): no verdict; the checks that ended are listed with their outcomes; run it again to get a verdict`;
     writeStopped(reason);
     console.error(`banklink-conformance: stopped by ${why}; the reports in ${config.reportDir} say the run was interrupted`);
-    const code = signal === 'SIGINT' ? 130 : signal === 'SIGHUP' ? 129 : 143;
+    const code = signal === 'max-duration' ? 2 : signal === 'SIGINT' ? 130 : signal === 'SIGHUP' ? 129 : 143;
     const bound = new Promise((resolveBound) => setTimeout(resolveBound, 1_000));
     void Promise.race([stopReference(), bound]).finally(() => {
       // Written again as the process ends: a request in flight at the signal may have created one more resource since.
@@ -120,6 +122,16 @@ async function main(argv: string[]): Promise<number> {
     if (process.ppid !== parentAtStart) stop('SIGHUP', 'the end of its parent process (the command that started it was stopped)');
   }, 100);
   orphanWatch.unref();
+  // The hard bound: whatever the run waits on (a preflight read's Retry-After, a token command, a
+  // check that does not end), it ends within a second of --max-duration with an interrupted run's
+  // reports, unless it is already writing its own (the checks' runner stops at the bound itself).
+  const hardBound = setTimeout(
+    () => {
+      if (!finishing) stop('max-duration', `its time bound (--max-duration ${config.maxDurationS} s)`);
+    },
+    config.maxDurationS * 1000 + 800,
+  );
+  hardBound.unref();
 
   // Read before the run, so a wrong --baseline path is one sentence at once, not after the run.
   const baseline = config.baseline === undefined ? undefined : readRun(config.baseline, '--baseline');
@@ -186,6 +198,7 @@ async function main(argv: string[]): Promise<number> {
           },
         });
         clearTimeout(lastResort);
+        finishing = true;
         // Stopped meanwhile: the interrupted reports stand, and the exit is on its way.
         if (stopping) await new Promise<never>(() => undefined);
         progress.end();

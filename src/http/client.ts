@@ -13,7 +13,9 @@ import { WriteBudget } from './budget.js';
 import { CreatedResources } from './created-resources.js';
 import { makeDispatcher } from './dispatcher.js';
 import type { Exchange, ExchangeSummary } from './exchange.js';
+import { Availability } from './availability.js';
 import { compose, outgoing, type Send } from './pipeline.js';
+import { haltGate, type Halt } from './policies/halt-gate.js';
 import { connectionResend } from './policies/connection-resend.js';
 import { ExchangeRecord } from './policies/record.js';
 import { throttling } from './policies/throttle.js';
@@ -73,6 +75,10 @@ export class HttpClient {
   storedProbe?: StoredProbe;
   /** Transient refusals and dropped connections the client recovered from, or could not, for the report. */
   readonly recoveries: TransientStats = { retried: {}, persisted: {}, connectionResends: 0, storedDespiteRefusal: 0 };
+  /** Whether the target is there to be tested: every answer of the run weighed (availability.ts). */
+  readonly availability = new Availability();
+  /** Set by halt(): nothing more is sent (policies/halt-gate.ts). */
+  private readonly halted: Halt = {};
   private readonly created: CreatedResources;
   private readonly throttle: AdaptiveThrottle;
   private readonly tokens: Callers;
@@ -99,6 +105,12 @@ export class HttpClient {
     this.created = new CreatedResources(options.api.createdIdOf);
     this.createdIds = this.created.ids;
     const record = new ExchangeRecord(options.seqFrom ?? 0, [
+      (exchange) =>
+        this.availability.observe(
+          exchange.status,
+          `${exchange.request.method} ${pathOf(exchange.request.url)}`,
+          exchange.startedAt ?? Date.now() - exchange.durationMs,
+        ),
       (exchange, request) => this.created.noteAnswer(exchange, request.purpose),
       (exchange) => options.onExchange?.(exchange),
     ]);
@@ -136,6 +148,8 @@ export class HttpClient {
           safeToResend,
           recoveries: this.recoveries,
           markResent: (refused) => record.markResent(refused),
+          availability: this.availability,
+          markUnavailable: (refused) => record.markUnavailable(refused),
         }),
         backOff,
         resendAfterRefresh,
@@ -144,6 +158,7 @@ export class HttpClient {
         record.recording,
         authorize(this.tokens),
         record.numbering,
+        haltGate(this.halted, this.availability),
       ],
       sendOnce({
         baseUrl: options.baseUrl,
@@ -156,6 +171,11 @@ export class HttpClient {
 
   send(options: RequestOptions): Promise<Exchange> {
     return this.pipeline(outgoing(options));
+  }
+
+  /** From now on nothing is sent: each send ends RUN_DEADLINE with `reason` (the run ended, or reached its bound). */
+  halt(reason: string): void {
+    this.halted.reason ??= reason;
   }
 
   url(path: string, query?: RequestOptions['query']): string {
@@ -192,5 +212,14 @@ export class HttpClient {
 
   async close(): Promise<void> {
     await Promise.all([this.dispatchers.pooled.close(), this.dispatchers.own.close()]);
+  }
+}
+
+/** The path of a URL the client sent to (the availability watch tells operations apart by it). */
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
   }
 }

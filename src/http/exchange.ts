@@ -65,6 +65,8 @@ export interface ExchangeSummary {
   auth: 'a' | 'b' | 'none' | 'other';
   /** A transient refusal (502, 503, 504) the client sent again: the retry's answer is the one the checks saw. */
   resent?: true;
+  /** A transient refusal that persisted while no other request was served: the target was unavailable, not answering this request (availability.ts). */
+  unavailable?: true;
   /** A 401 to an expired token: a new token was obtained and the request sent again. */
   tokenRefreshed?: true;
 }

@@ -119,6 +119,7 @@ class EngineRun {
       bound = setTimeout(
         () => {
           this.timedOut = true;
+          this.run.client.halt('the run reached its time bound (--max-duration)');
           if (this.options.abandonAfterMs !== undefined) setTimeout(() => abandon?.(), this.options.abandonAfterMs).unref();
         },
         Math.max(0, deadline),
@@ -138,7 +139,11 @@ class EngineRun {
       if (bound) clearTimeout(bound);
       process.off('unhandledRejection', unhandled);
     }
+    // Nothing more is sent: a check given up at its bound may still be running, and the verdict is about to be written.
+    this.run.client.halt(this.timedOut ? 'the run reached its time bound (--max-duration)' : 'the run has ended');
     if (this.timedOut) this.errors.push(this.boundSentence());
+    const down = this.run.client.availability.down;
+    if (down !== undefined) this.errors.push(this.downSentence(down.sentence));
     const stats = this.run.client.throttleStats();
     return {
       results: [...this.results],
@@ -175,7 +180,7 @@ class EngineRun {
   private async together(checks: readonly DeclaredCheck[]): Promise<void> {
     let next = 0;
     const lane = async (): Promise<void> => {
-      while (next < checks.length && !this.stopped && !this.timedOut) {
+      while (next < checks.length && !this.stopped && !this.timedOut && this.run.client.availability.down === undefined) {
         const check = checks[next] as DeclaredCheck;
         next += 1;
         await this.one(check);
@@ -228,6 +233,14 @@ class EngineRun {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** The target found down: what it answered, and which checks could not look or did not start. */
+  private downSentence(sentence: string): string {
+    const endedIds = new Set(this.results.map((r) => r.id));
+    const notRun = this.planned.filter((c) => !endedIds.has(c.spec.id)).length;
+    const undecided = this.results.filter((r) => r.outcome === 'inconclusive').length;
+    return `could not run: ${sentence} (${undecided} check(s) could not look, ${notRun} did not start)`;
   }
 
   private boundSentence(): string {

@@ -18,6 +18,7 @@ import { HttpClient, type AuthChoice } from '../http/client.js';
 import { targetOptionsFrom } from '../http/client-options.js';
 import { bankLinkingApi } from '../contract/operations/bank-linking-api.js';
 import { isHttpError } from '../http/errors.js';
+import { isTransientRefusal } from '../http/transient.js';
 import { toEvidence, type ExchangeEvidence } from '../http/evidence.js';
 import type { Exchange } from '../http/exchange.js';
 import type { Redactor } from '../http/redact.js';
@@ -45,6 +46,8 @@ interface Read {
   status?: number;
   /** Why no answer came, when the target could not be reached or throttled (the sentence that stops the run if every read fails so). */
   unreachable?: string;
+  /** It met only transient refusals while nothing else was served (src/http/availability.ts). */
+  unavailable?: boolean;
 }
 
 const refused = (status: number | undefined): boolean => status === 401 || status === 403;
@@ -92,9 +95,11 @@ export async function preflight(settings: RunSettings, redactor: Redactor): Prom
       { path: '/user_banks', query: { limit: 1 }, auth: 'a' },
       { path: '/rfp_registrations', auth: 'a' },
     ];
+    const startedAt = Date.now();
     await Promise.all(a.map((read) => send(client, read, settings.baseUrl)));
     // One operation that times out or is throttled is for its checks to judge (inconclusive);
     // a target that gives no read an answer stops the run here.
+    if (a.every((read) => read.unavailable === true)) return done(downSentence(client, settings.baseUrl, startedAt));
     if (a.every((read) => read.unreachable !== undefined)) return done(a[0]?.unreachable as string);
     accepted.a = a.some((read) => ok(read.status));
     const refusalA = judgeCaller(a, settings, 'a');
@@ -129,9 +134,22 @@ async function send(client: HttpClient, read: Read, baseUrl: string): Promise<vo
       read.unreachable = `could not reach the target at ${baseUrl} (${error.message}); check --base-url and that the server is running`;
     } else if (isHttpError(error) && error.code === 'THROTTLED') {
       read.unreachable = `the target at ${baseUrl} throttles every request (${error.message})`;
+    } else if (isHttpError(error) && error.code === 'UNAVAILABLE') {
+      read.unreachable = error.message;
+      read.unavailable = true;
     }
     // Any other failure (a huge body) is for the checks to judge.
   }
+}
+
+/** What a target that answered every read with a transient refusal answered, in one sentence. */
+function downSentence(client: HttpClient, baseUrl: string, since: number): string {
+  const refused = client.log.filter((e) => isTransientRefusal(e.status));
+  const statuses = [...new Set(refused.map((e) => e.status))].sort().join(', ');
+  return (
+    `the target at ${baseUrl} answered ${statuses || 'transient refusals'} to ${refused.length} of ${client.log.length} requests ` +
+    `from ${new Date(since).toISOString().slice(11, 19)} UTC: it looks down or in maintenance; run again when it is up`
+  );
 }
 
 function judgeCaller(reads: Read[], settings: RunSettings, caller: 'a' | 'b'): string | undefined {

@@ -6,7 +6,9 @@ import { describe, expect, test } from 'vitest';
 import { checks } from '../../src/contract/checks/registry.js';
 import { startReference } from '../../src/lab/server.js';
 import { validate } from '../../src/contract/schema/validator.js';
-import { hostile, redirectTo, startHostile, throttlingProxy } from '../support/hostile.js';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { downAfter, failingProxy, hostile, redirectTo, startHostile, throttlingProxy } from '../support/hostile.js';
 import { allOutput, runCli, targetArgs } from '../support/run-cli.js';
 
 const TOKEN = 'hostile-test-token-5b2e91';
@@ -111,6 +113,86 @@ describe.concurrent('hostile targets', () => {
       expect(run.results?.checks.filter((c) => /did not finish: (pending|skipped|queued)/.test(c.message))).toEqual([]);
       expect(run.stdout).toMatch(/ERROR .*--max-duration/);
     } finally {
+      await reference.close();
+    }
+  });
+});
+
+/** A staging that is down or in maintenance is a target that could not be tested, never a non-conformant one (issue 57). */
+describe.concurrent('a target that is down', () => {
+  const MAX_DURATION_S = 60;
+
+  for (const name of ['maintenance-503', 'bad-gateway-everywhere'] as const) {
+    test(`${name}: could not run (exit 2) within --max-duration ${MAX_DURATION_S} s plus 1 s, one sentence, no request after it`, async () => {
+      const server = await startHostile(hostile[name] as Parameters<typeof startHostile>[0]);
+      try {
+        const started = Date.now();
+        const run = await runCli([...args(server.url), '--max-duration', String(MAX_DURATION_S)], { timeoutMs: BOUND_MS });
+        const output = run.stdout + run.stderr;
+        expect(run.code, output).toBe(2);
+        expect(Date.now() - started).toBeLessThan((MAX_DURATION_S + 1) * 1000 + 3_000);
+        expect(run.results?.verdict).toBe('could-not-run');
+        expect(run.results?.errors.join(' ')).toMatch(
+          /answered 50[23] to \d+ of \d+ requests from \d\d:\d\d:\d\d UTC: it looks down or in maintenance/,
+        );
+        expect(output).toMatch(/looks down or in maintenance/);
+        expect(run.results?.checks.filter((c) => c.outcome === 'fail')).toEqual([]);
+        const written = statSync(join(run.reportDir, 'results.json')).mtimeMs;
+        expect(server.received.filter((r) => r.at > written)).toEqual([]);
+        expect(allOutput(run)).not.toContain(TOKEN);
+      } finally {
+        await server.close();
+      }
+    });
+  }
+
+  test("--max-duration is a hard bound: a run still waiting on a maintenance page's Retry-After ends within a second of it, with an interrupted run's reports", async () => {
+    const server = await startHostile(hostile['maintenance-503'] as Parameters<typeof startHostile>[0]);
+    try {
+      const run = await runCli([...args(server.url), '--max-duration', '5'], { timeoutMs: BOUND_MS });
+      expect(run.code, run.stdout + run.stderr).toBe(2);
+      expect(run.results?.verdict).toBe('interrupted');
+      expect(run.results?.durationMs).toBeLessThan(6_000);
+      expect(run.results?.errors.join(' ')).toMatch(/stopped by its time bound \(--max-duration 5 s\)/);
+      const written = statSync(join(run.reportDir, 'results.json')).mtimeMs;
+      expect(server.received.filter((r) => r.at > written)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a staging that goes down part-way: the run stops sending, says could not run with the sentence, and fails nothing', async () => {
+    const reference = await startReference({});
+    const proxy = await startHostile(downAfter(reference.url, 150, 503));
+    try {
+      const run = await runCli([...targetArgs({ ...reference, url: proxy.url }), '--seed', '3'], { timeoutMs: BOUND_MS });
+      expect(run.code, run.stdout + run.stderr).toBe(2);
+      expect(run.results?.verdict).toBe('could-not-run');
+      expect(run.results?.checks.filter((c) => c.outcome === 'fail').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+      expect(run.results?.errors.join(' ')).toMatch(
+        /could not run: the target answered 503 to \d+ of the latest 20 requests .* it looks down/,
+      );
+      // Stopped sending: what came after the target went down is the few requests already on their way and their resends.
+      const afterDown = proxy.received.length - 150;
+      expect(afterDown).toBeLessThan(150);
+      const written = statSync(join(run.reportDir, 'results.json')).mtimeMs;
+      expect(proxy.received.filter((r) => r.at > written)).toEqual([]);
+    } finally {
+      await proxy.close();
+      await reference.close();
+    }
+  });
+
+  test('a 500 to one operation while the rest is served stays a defect: NON-CONFORMANT', async () => {
+    const reference = await startReference({});
+    const proxy = await startHostile(failingProxy(reference.url, '/rfp_registrations'));
+    try {
+      const run = await runCli([...targetArgs({ ...reference, url: proxy.url }), '--seed', '3'], { timeoutMs: BOUND_MS });
+      expect(run.code, run.stdout + run.stderr).toBe(1);
+      expect(run.results?.verdict).toBe('non-conformant');
+      expect(run.results?.checks.find((c) => c.id === 'http.no-server-errors')?.outcome).toBe('fail');
+    } finally {
+      await proxy.close();
       await reference.close();
     }
   });

@@ -11,6 +11,8 @@ export interface Received {
   method: string;
   url: string;
   authorization: string | undefined;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
 export interface HostileServer {
@@ -25,7 +27,7 @@ export async function startHostile(behaviour: Behaviour): Promise<HostileServer>
   const received: Received[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const server = createServer((req, res) => {
-    received.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization });
+    received.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, at: Date.now() });
     req.resume();
     behaviour(req, res, received);
   });
@@ -105,6 +107,10 @@ export const hostile: Record<string, Behaviour> = {
   },
   /** 429 on everything, asking to come back in a second. */
   'throttles-forever': (_req, res) => json(res, 429, { error: 'slow down' }, { 'retry-after': '1' }),
+  /** A maintenance page: 503 to everything, asking to come back in 30 seconds. */
+  'maintenance-503': (_req, res) => json(res, 503, { error: 'down for maintenance' }, { 'retry-after': '30' }),
+  /** A gateway with no healthy upstream: 502 to everything. */
+  'bad-gateway-everywhere': (_req, res) => json(res, 502, { error: 'bad gateway' }),
 };
 
 /** A 302 to another origin, to prove the suite neither follows it nor sends the token there. */
@@ -120,9 +126,30 @@ export function redirectTo(otherOrigin: string): Behaviour {
  * with `throttledPrefix`, and passes everything else through.
  */
 export function throttlingProxy(targetUrl: string, throttledPrefix: string): Behaviour {
-  return (req, res) => {
-    if ((req.url ?? '').startsWith(throttledPrefix)) {
-      json(res, 429, { error: 'rate limited' }, { 'retry-after': '1' });
+  return proxyTo(targetUrl, (req) =>
+    (req.url ?? '').startsWith(throttledPrefix) ? { status: 429, headers: { 'retry-after': '1' } } : undefined,
+  );
+}
+
+/** A proxy to a real target that passes its first `served` requests through, then answers `status` to everything (a staging going down). */
+export function downAfter(targetUrl: string, served: number, status: number): Behaviour {
+  return proxyTo(targetUrl, (_req, received) => (received.length > served ? { status, headers: {} } : undefined));
+}
+
+/** A proxy to a real target that answers 500 to every request whose path starts with `brokenPrefix` (one broken operation). */
+export function failingProxy(targetUrl: string, brokenPrefix: string): Behaviour {
+  return proxyTo(targetUrl, (req) => ((req.url ?? '').startsWith(brokenPrefix) ? { status: 500, headers: {} } : undefined));
+}
+
+/** Passes requests through to `targetUrl`, except those `refuse` answers itself. */
+function proxyTo(
+  targetUrl: string,
+  refuse: (req: IncomingMessage, received: Received[]) => { status: number; headers: Record<string, string> } | undefined,
+): Behaviour {
+  return (req, res, received) => {
+    const refusal = refuse(req, received);
+    if (refusal !== undefined) {
+      json(res, refusal.status, { error: `refused with ${refusal.status}` }, refusal.headers);
       return;
     }
     const chunks: Buffer[] = [];

@@ -12,6 +12,7 @@ import { WriteBudget } from '../../src/http/budget.js';
 import { makeDispatcher } from '../../src/http/dispatcher.js';
 import { codeOf } from '../support/error-code.js';
 import { compose, outgoing, type Policy, type Send } from '../../src/http/pipeline.js';
+import { Availability } from '../../src/http/availability.js';
 import { ExchangeRecord } from '../../src/http/policies/record.js';
 import { transientResend, type TransientStats } from '../../src/http/policies/transient-resend.js';
 import { writeGuard } from '../../src/http/policies/write-guard.js';
@@ -137,6 +138,8 @@ describe('the policies of the HTTP client, composed alone or in another order', 
         safeToResend: async () => true,
         recoveries,
         markResent: (refused) => record.markResent(refused),
+        availability: new Availability(),
+        markUnavailable: (refused) => record.markUnavailable(refused),
       });
       const budget = new WriteBudget(1);
       const policies =

@@ -89,17 +89,39 @@ describe('transient refusals', () => {
     expect(c.throttleStats().transient?.retried).toEqual({ '503': 1 });
   });
 
-  test('a refusal that persists past the retries is the answer the checks see', async () => {
+  test('a refusal that persists past the retries while requests sent after it are served is the answer the checks see', async () => {
+    let calls = 0;
+    const url = await serve((req, res) => {
+      if (req.url?.startsWith('/user_banks')) return json(res, 200, { data: [], next_cursor: null });
+      calls += 1;
+      setTimeout(() => json(res, 502, { error: 'bad gateway' }, { 'retry-after': '0' }), 30);
+    });
+    const c = client(url);
+    // Another request sent once the first refusal is back (at 30 ms), and served while this one is resent.
+    const later = new Promise((resolve) => setTimeout(resolve, 50)).then(() => c.send({ path: '/user_banks' }));
+    const [user] = await Promise.all([c.send({ path: '/users/u1' }), later]);
+    expect(user.status).toBe(502);
+    expect(calls).toBe(4);
+    expect(c.throttleStats().transient?.persisted).toEqual({ '502': 1 });
+    expect(c.log.filter((e) => e.resent !== true).map((e) => e.status)).toEqual([200, 502]);
+    expect(c.log.some((e) => e.unavailable === true)).toBe(false);
+  });
+
+  test('a refusal that persists while no other request is served is the target unavailable: the send ends UNAVAILABLE, the log says so', async () => {
     let calls = 0;
     const url = await serve((_req, res) => {
       calls += 1;
-      json(res, 502, { error: 'bad gateway' }, { 'retry-after': '0' });
+      json(res, 503, { error: 'maintenance' }, { 'retry-after': '0' });
     });
     const c = client(url);
-    expect((await c.send({ path: '/users/u1' })).status).toBe(502);
+    const failure = await c.send({ path: '/users/u1' }).then(
+      () => undefined,
+      (error: unknown) => error as { code?: string; message: string },
+    );
+    expect(failure?.code).toBe('UNAVAILABLE');
+    expect(failure?.message).toMatch(/answered 503 4 time\(s\) while no request sent after it was served/);
     expect(calls).toBe(4);
-    expect(c.throttleStats().transient?.persisted).toEqual({ '502': 1 });
-    expect(c.log.filter((e) => e.resent !== true).map((e) => e.status)).toEqual([502]);
+    expect(c.log.filter((e) => e.resent !== true).map((e) => [e.status, e.unavailable])).toEqual([[503, true]]);
   });
 
   test("a 500 is the server's own answer, never sent again", async () => {
@@ -112,8 +134,29 @@ describe('transient refusals', () => {
     expect(calls).toBe(1);
   });
 
-  /** A tiny store: POST /user_banks stores (unless refused first), GET /user_banks lists (after refusing the first `failedListings`). */
-  async function store(refuseFirstPost: 'not-stored' | 'stored', failedListings = 0) {
+  test('once the run halts its client, nothing more is sent: a send ends RUN_DEADLINE before a byte leaves', async () => {
+    let calls = 0;
+    const url = await serve((_req, res) => {
+      calls += 1;
+      json(res, 200, { data: [], next_cursor: null });
+    });
+    const c = client(url);
+    expect((await c.send({ path: '/user_banks' })).status).toBe(200);
+    c.halt('the run has ended');
+    const failure = await c.send({ path: '/user_banks' }).then(
+      () => undefined,
+      (error: unknown) => error as { code?: string; message: string },
+    );
+    expect(failure).toMatchObject({ code: 'RUN_DEADLINE', message: 'GET /user_banks not sent: the run has ended' });
+    expect(calls).toBe(1);
+  });
+
+  /**
+   * A tiny store: POST /user_banks stores (unless refused first), GET /user_banks lists (after refusing
+   * the first `failedListings`); `status` is the first POST's refusal, and `endless` lists a page that
+   * always points onward (a list past the probe's reach).
+   */
+  async function store(refuseFirstPost: 'not-stored' | 'stored', failedListings = 0, status = 503, endless = false) {
     const banks: { id: string; user_id: string; account_number: string }[] = [];
     let posts = 0;
     let listings = 0;
@@ -121,14 +164,14 @@ describe('transient refusals', () => {
       if (req.method === 'GET') {
         listings += 1;
         if (listings <= failedListings) return json(res, 500, { error: 'busy' });
-        return json(res, 200, { data: banks, next_cursor: null });
+        return json(res, 200, { data: banks, next_cursor: endless ? `page-${listings}` : null });
       }
       posts += 1;
       const input = JSON.parse(body) as { user_id: string; account_number: string };
       const bank = { id: `bank_${posts}`, ...input };
       if (posts === 1) {
         if (refuseFirstPost === 'stored') banks.push(bank);
-        return json(res, 503, { error: 'unavailable' }, { 'retry-after': '0' });
+        return json(res, status, { error: 'unavailable' }, { 'retry-after': '0' });
       }
       banks.push(bank);
       json(res, 201, bank);
@@ -163,6 +206,21 @@ describe('transient refusals', () => {
     expect(posts()).toBe(2);
     expect(banks).toHaveLength(1);
     expect(c.budget.remaining).toBe(9);
+  });
+
+  test("a POST answered 503 for a User too large to look through is sent again on the 503's word; a 502 is not; the User is not listed again", async () => {
+    const unavailable = await store('not-stored', 0, 503, true);
+    const body = { user_id: 'u1', account_number: '12345678901' };
+    expect((await unavailable.c.send({ method: 'POST', path: '/user_banks', json: body })).status).toBe(201);
+    expect(unavailable.posts()).toBe(2);
+    expect(unavailable.listings()).toBe(50);
+    // Asked again of the same User, the probe answers from what it found, without listing.
+    const again = await unavailable.c.storedProbe!({ method: 'POST', url: 'x', headers: {}, body: JSON.stringify(body) }, Date.now());
+    expect(again).toMatchObject({ stored: 'unknown', pastReach: true });
+    expect(unavailable.listings()).toBe(50);
+    const badGateway = await store('not-stored', 0, 502, true);
+    expect((await badGateway.c.send({ method: 'POST', path: '/user_banks', json: body })).status).toBe(502);
+    expect(badGateway.posts()).toBe(1);
   });
 
   test('a POST answered 503 that was stored anyway is not sent again: its id is taken as created and its budget slot stays spent', async () => {

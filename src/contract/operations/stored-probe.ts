@@ -32,10 +32,14 @@ export interface StoredProbeOptions {
 type Look = StoredVerdict | { stored: 'unknown'; why: string; listingFailed: true };
 
 export function makeStoredProbe(client: HttpClient, options: StoredProbeOptions) {
+  /** Users found too large to list: their lists only grow, so they are not listed again in the run. */
+  const tooLarge = new Map<string, StoredVerdict>();
   return async (request: ExchangeRequest, answeredAt: number): Promise<StoredVerdict> => {
     const body = parsedBody(request.body);
     const userId = typeof body?.user_id === 'string' && body.user_id !== '' ? body.user_id : options.defaultUserId;
     const accountNumber = typeof body?.account_number === 'string' ? body.account_number : '';
+    const known = tooLarge.get(userId);
+    if (known !== undefined) return known;
     // A busy target refuses or throttles the probe's own listing now and then: a write proven
     // neither way keeps its refusal as the answer the checks judge, so a failed look is tried again.
     const look = async (): Promise<StoredVerdict> => {
@@ -48,6 +52,7 @@ export function makeStoredProbe(client: HttpClient, options: StoredProbeOptions)
       return 'listingFailed' in verdict ? { stored: 'unknown', why: verdict.why } : verdict;
     };
     const first = await look();
+    if (first.stored === 'unknown' && first.pastReach === true) tooLarge.set(userId, first);
     if (first.stored !== false) return first;
     const left = answeredAt + options.settleMs - Date.now();
     if (left > 0) await sleep(left);
@@ -85,5 +90,5 @@ async function findStored(client: HttpClient, userId: string, accountNumber: str
     if (typeof body.next_cursor !== 'string' || body.next_cursor === '') return { stored: false };
     cursor = body.next_cursor;
   }
-  return { stored: 'unknown', why: `the User holds more than ${MAX_PROBE_PAGES * 100} banks, past what the probe lists` };
+  return { stored: 'unknown', why: `the User holds more than ${MAX_PROBE_PAGES * 100} banks, past what the probe lists`, pastReach: true };
 }

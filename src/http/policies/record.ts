@@ -51,8 +51,20 @@ export class ExchangeRecord {
 
   /** A transient refusal the client sent again: the retry's answer is the one the checks saw. */
   markResent(exchange: Exchange): void {
-    const entry = this.log.find((e) => e.seq === exchange.seq);
+    const entry = this.entryOf(exchange);
     if (entry) entry.resent = true;
+  }
+
+  /** A transient refusal that persisted while nothing else was served: the target's unavailability, not its answer. */
+  markUnavailable(exchange: Exchange): void {
+    const entry = this.entryOf(exchange);
+    if (entry) entry.unavailable = true;
+  }
+
+  /** The log's line of an exchange: searched from the end, where a refusal just recorded is. */
+  private entryOf(exchange: Exchange): ExchangeSummary | undefined {
+    for (let i = this.log.length - 1; i >= 0; i -= 1) if (this.log[i]?.seq === exchange.seq) return this.log[i];
+    return undefined;
   }
 
   private keep(exchange: Exchange, request: Outgoing): void {

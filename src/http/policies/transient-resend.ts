@@ -1,9 +1,13 @@
 /**
  * Transient refusals (502, 503, 504: what the network between the suite and the service answers,
  * transient.ts) sent again when that is safe (resend-safety.ts), after the Retry-After they gave or
- * an exponential back-off, at most `maxRetries` times a send; one that persists reaches the checks
- * as the server's answer. Each resent refusal is marked in the run's log, and counted.
+ * an exponential back-off, at most `maxRetries` times a send. One that persists reaches the checks as
+ * the server's answer when other requests were served meanwhile; while nothing was, it is the
+ * target's unavailability (availability.ts), and the send ends UNAVAILABLE: the check cannot look.
+ * Each resent refusal is marked in the run's log, and counted.
  */
+import type { Availability } from '../availability.js';
+import { HttpError } from '../errors.js';
 import { sleep } from '../throttle.js';
 import { isTransientRefusal, transientDelayMs } from '../transient.js';
 import type { Exchange } from '../exchange.js';
@@ -31,13 +35,20 @@ export interface TransientResendOptions {
   recoveries: TransientStats;
   /** The refusal is in the run's log: it is marked as resent. */
   markResent: (refused: Exchange) => void;
+  /** Whether others were served meanwhile: a refusal that persists while nothing is served is the target's unavailability. */
+  availability: Pick<Availability, 'servedSentSince'>;
+  /** The refusal is in the run's log: it is marked as the target's unavailability, not an answer. */
+  markUnavailable: (refused: Exchange) => void;
 }
 
 export function transientResend(options: TransientResendOptions): Policy {
   return async (request, next) => {
+    /** When the first refusal came back: only requests sent after it tell whether the target served others meanwhile. */
+    let firstRefusedAt: number | undefined;
     for (let attempts = 0; ; attempts += 1) {
       const exchange = await next(request);
       if (!isTransientRefusal(exchange.status)) return exchange;
+      firstRefusedAt ??= Date.now();
       const status = String(exchange.status);
       const { retried, persisted } = options.recoveries;
       if (attempts < options.maxRetries && (await options.safeToResend(request, exchange))) {
@@ -47,7 +58,13 @@ export function transientResend(options: TransientResendOptions): Policy {
         continue;
       }
       persisted[status] = (persisted[status] ?? 0) + 1;
-      return exchange;
+      // Refused while requests sent after it were served: the server's answer to this request, judged as any 5xx.
+      if (options.availability.servedSentSince(firstRefusedAt)) return exchange;
+      options.markUnavailable(exchange);
+      throw new HttpError(
+        'UNAVAILABLE',
+        `${request.method} ${request.path} was answered ${status} ${attempts + 1} time(s) while no request sent after it was served: the target was unavailable, so this request could not be judged`,
+      );
     }
   };
 }
