@@ -131,12 +131,16 @@ describe('junit.xml', () => {
     expect(Number(parsed.testsuites.tests)).toBe(results.checks.length);
   });
 
-  test('a fail is a <failure> with a message; skip and inconclusive are <skipped>; warn and pass are neither', () => {
+  test('a fail is a <failure> with a message; inconclusive is an <error> with its reason; skip is <skipped>; warn and pass are none of these', () => {
+    expect(results.checks.some((c) => c.outcome === 'inconclusive')).toBe(true);
     for (const check of results.checks) {
       const testcase = caseOf(check.id) as Record<string, unknown>;
       const failure = testcase.failure as Record<string, string> | undefined;
       expect(failure !== undefined, check.id).toBe(check.outcome === 'fail');
-      expect(testcase.skipped !== undefined, check.id).toBe(check.outcome === 'skip' || check.outcome === 'inconclusive');
+      expect(testcase.skipped !== undefined, check.id).toBe(check.outcome === 'skip');
+      const error = testcase.error as Record<string, string> | undefined;
+      expect(error !== undefined, check.id).toBe(check.outcome === 'inconclusive');
+      if (error) expect(error.message).toContain(check.message.slice(0, 40));
       if (failure) {
         expect(failure.message).toContain(check.id);
         expect(failure['#text']).toContain(readableQuote(check.quote).replace(/\s+/g, ' ').slice(0, 20));
@@ -146,6 +150,18 @@ describe('junit.xml', () => {
       }
     }
     expect(Number(parsed.testsuites.failures)).toBe(results.summary.fail);
+    expect(Number(parsed.testsuites.skipped)).toBe(results.summary.skip);
+  });
+
+  test('a run that ended INCONCLUSIVE reads as errors in a CI test tab, with a run-level testcase saying it could not decide', () => {
+    const base = sampleResults();
+    const checks = base.checks.map((c) => (c.outcome === 'fail' ? { ...c, outcome: 'pass' as const } : c));
+    const undecided = { ...base, checks, verdict: 'inconclusive' as const, summary: { ...base.summary, fail: 0 }, errors: [] };
+    const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(toJunit(undecided));
+    expect(Number(xml.testsuites.errors)).toBe(base.summary.inconclusive + 1);
+    expect(Number(xml.testsuites.errors)).toBeGreaterThan(1);
+    const run = [xml.testsuites.testsuite].flat().find((suite: { name: string }) => suite.name === 'run');
+    expect(run.testcase.error.message).toMatch(/could not decide \(INCONCLUSIVE\): \d+ check\(s\) could not look/);
   });
 });
 

@@ -1,7 +1,10 @@
 /**
  * junit.xml for CI systems: one testcase per check, classname by spec area. A fail is a
- * <failure>; skip and inconclusive are <skipped> with the reason; a warn passes with its message
- * in <system-out>, because the spec does not require what it checks.
+ * <failure>; an inconclusive check is an <error> with its reason, since CI test tabs count a
+ * <skipped> as fine and the check could not look; <skipped> is for what the run chose not to do
+ * (read-only, no second caller, --check); a warn passes with its message in <system-out>, because
+ * the spec does not require what it checks. A run that could not run, could not decide or did not
+ * finish adds a run-level testcase with an <error>.
  */
 import { readableQuote } from './readable-quote.js';
 import type { CheckRecord, Results } from '../results.js';
@@ -22,28 +25,38 @@ export function toJunit(results: Results): string {
   for (const check of results.checks) areas.set(check.area, [...(areas.get(check.area) ?? []), check]);
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const s = results.summary;
-  // A run that could not start, crashed or was stopped is an error of one test, never zero tests that all passed.
-  const runErrors = results.errors.length > 0 ? 1 : 0;
+  // A run that could not start, crashed, was stopped or could not decide is an error of one test, never zero tests that all passed.
+  const undecided = results.verdict === 'inconclusive' && results.errors.length === 0;
+  const runErrors = results.errors.length > 0 || undecided ? 1 : 0;
+  const reasons = undecided
+    ? [`${s.inconclusive} check(s) could not look: ${results.checks.find((c) => c.outcome === 'inconclusive')?.message ?? ''}`]
+    : results.errors;
   lines.push(
-    `<testsuites name="banklink-conformance" tests="${s.total + runErrors}" failures="${s.fail}" errors="${runErrors}" skipped="${s.skip + s.inconclusive}" time="${(results.durationMs / 1000).toFixed(3)}">`,
+    `<testsuites name="banklink-conformance" tests="${s.total + runErrors}" failures="${s.fail}" errors="${s.inconclusive + runErrors}" skipped="${s.skip}" time="${(results.durationMs / 1000).toFixed(3)}">`,
   );
   if (runErrors > 0) {
-    const label = results.verdict === 'interrupted' ? 'the run did not finish' : 'the run could not complete';
+    const label =
+      results.verdict === 'interrupted'
+        ? 'the run did not finish'
+        : undecided
+          ? 'the run could not decide (INCONCLUSIVE)'
+          : 'the run could not complete';
     lines.push(
       `  <testsuite name="run" tests="1" failures="0" errors="1" skipped="0" time="${(results.durationMs / 1000).toFixed(3)}" timestamp="${xmlEscape(results.startedAt)}">`,
     );
     lines.push(`    <testcase classname="banklink.run" name="${xmlEscape(`the run (${results.verdict})`)}" time="0.000">`);
     lines.push(
-      `      <error message="${xmlEscape(`${label}: ${results.errors[0] ?? ''}`)}" type="${xmlEscape(results.verdict)}">${xmlEscape(results.errors.join('\n'))}</error>`,
+      `      <error message="${xmlEscape(`${label}: ${reasons[0] ?? ''}`)}" type="${xmlEscape(results.verdict)}">${xmlEscape(reasons.join('\n'))}</error>`,
     );
     lines.push('    </testcase>', '  </testsuite>');
   }
   for (const [area, checks] of areas) {
     const failures = checks.filter((c) => c.outcome === 'fail').length;
-    const skipped = checks.filter((c) => c.outcome === 'skip' || c.outcome === 'inconclusive').length;
+    const skipped = checks.filter((c) => c.outcome === 'skip').length;
+    const errors = checks.filter((c) => c.outcome === 'inconclusive').length;
     const time = (checks.reduce((sum, c) => sum + c.durationMs, 0) / 1000).toFixed(3);
     lines.push(
-      `  <testsuite name="${xmlEscape(area)}" tests="${checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time}" timestamp="${xmlEscape(results.startedAt)}">`,
+      `  <testsuite name="${xmlEscape(area)}" tests="${checks.length}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${time}" timestamp="${xmlEscape(results.startedAt)}">`,
     );
     for (const check of checks) {
       const name = xmlEscape(`${check.id}: ${check.title}`);
@@ -64,8 +77,12 @@ export function toJunit(results: Results): string {
         lines.push(
           `      <failure message="${xmlEscape(check.message)}" type="${xmlEscape(check.requirement)}">${xmlEscape(body)}</failure>`,
         );
-      } else if (check.outcome === 'skip' || check.outcome === 'inconclusive') {
-        lines.push(`      <skipped message="${xmlEscape(`${check.outcome}: ${check.message}`)}"/>`);
+      } else if (check.outcome === 'inconclusive') {
+        lines.push(
+          `      <error message="${xmlEscape(`inconclusive: ${check.message}`)}" type="inconclusive">${xmlEscape(`[${check.requirement}, section ${check.section}] could not look: ${check.message}`)}</error>`,
+        );
+      } else if (check.outcome === 'skip') {
+        lines.push(`      <skipped message="${xmlEscape(`skip: ${check.message}`)}"/>`);
       } else if (check.outcome === 'warn') {
         lines.push(
           `      <system-out>${xmlEscape([`WARN ${cite}`, ...seenLines(check), ...check.curl.map((c) => `Reproduce with: ${c}`)].join('\n'))}</system-out>`,
