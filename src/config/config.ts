@@ -209,7 +209,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     min: 0,
     max: 600_000,
     default: '5000',
-    help: 'how long a write may take to be listed (replica lag): listings are retried, absences read after it',
+    help: 'how long a write may take to be listed (replica lag): listings are retried through it; given, absences are read after exactly it, otherwise after 3 x the longest lag observed (at least 1 s)',
   },
   {
     flag: 'ca-cert',

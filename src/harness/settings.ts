@@ -30,6 +30,12 @@ export interface RunSettings {
   createdJournalPath?: string;
   /** How long after its answer a write may take to be listed (--settle-ms; src/harness/settle.ts); absent: 5000. */
   settleMs?: number;
+  /**
+   * Where the window absence proofs wait comes from: 'given' (--settle-ms as set, or the embedded
+   * reference's 0), or 'evidence' (a --base-url run without --settle-ms: fitted to the listing lag the
+   * run observed, settle.ts). Absent: 'given'.
+   */
+  settleWindow?: 'given' | 'evidence';
   /** PEM text of the private CA of --ca-cert (read once by the CLI). */
   caPem?: string;
   /** The callers whose token came from a command (--token-command): run again as the token expires (src/http/token-source.ts). */

@@ -2,8 +2,15 @@
  * Eventual consistency (--settle-ms): a shared staging behind replicas may list a write some time
  * after answering it. A check that expects a write to be listed polls, backing off, until it is or
  * the settle window has passed since the write's answer; a proof that something was NOT stored waits
- * until the window has passed since the write it concerns, then reads once more. The lags observed
- * (how long after its answer a write was first seen listed) go to results.json and the report.
+ * until the absence window has passed since the write it concerns, then reads once more. The lags
+ * observed (how long after its answer a write was first seen listed) go to results.json and the report.
+ *
+ * The absence window follows the evidence (issue 53) unless --settle-ms sets it: the larger of 1 s and
+ * three times the longest lag the run observed, the whole default window when it observed none. A
+ * short window can never fail a conformant server (a refused write it stored nothing for shows
+ * nothing however long one waits); it can miss a refused write that a server stores later than it
+ * lists its accepted ones, which is the trade, and why --settle-ms still sets a fixed window. Waits
+ * that expect something to show (a late listing) keep the whole window.
  */
 import type { ConsistencyStats } from '../results/results.js';
 import type { HttpClient } from '../http/client.js';
@@ -41,7 +48,34 @@ const lagLogs = perRun(() => new LagLog());
 export const settleMsOf = (t: Probe): number => t.settings.settleMs ?? DEFAULT_SETTLE_MS;
 
 export function consistencyStats(client: HttpClient, settings: RunSettings): ConsistencyStats {
-  return lagLogs(client).stats(settings.settleMs ?? DEFAULT_SETTLE_MS);
+  const window = absenceWindow(client, settings);
+  return { ...lagLogs(client).stats(settings.settleMs ?? DEFAULT_SETTLE_MS), absenceWindowMs: window.ms, absenceWindowWhy: window.why };
+}
+
+/** The absence window's floor, and its factor over the longest lag observed. */
+const MIN_ABSENCE_WINDOW_MS = 1_000;
+const LAG_FACTOR = 3;
+/** No fitted window waits longer than this, whatever a lag once was. */
+const MAX_ABSENCE_WINDOW_MS = 60_000;
+
+/** How long an absence proof waits after the write it concerns, and why (see the head of this file). */
+export function absenceWindow(client: HttpClient, settings: RunSettings): { ms: number; why: string } {
+  const whole = settings.settleMs ?? DEFAULT_SETTLE_MS;
+  if (settings.settleWindow !== 'evidence') return { ms: whole, why: `--settle-ms ${whole}` };
+  const lags = lagLogs(client).lags;
+  if (lags.length === 0) return { ms: whole, why: `no write of the run was awaited in a listing, so the default ${whole} ms` };
+  const longest = Math.round(Math.max(...lags));
+  const ms = Math.min(MAX_ABSENCE_WINDOW_MS, Math.max(MIN_ABSENCE_WINDOW_MS, LAG_FACTOR * longest));
+  return {
+    ms,
+    why: `${LAG_FACTOR} x the longest listing lag observed (${longest} ms over ${lags.length} writes), at least ${MIN_ABSENCE_WINDOW_MS} ms`,
+  };
+}
+
+/** Waits until the absence window has passed since `answeredAt` (Date.now()), so an absence read after it is final. */
+export async function untilAbsenceSettled(t: Probe, answeredAt: number): Promise<void> {
+  const left = answeredAt + absenceWindow(t.run.client, t.settings).ms - Date.now();
+  if (left > 0) await sleep(left);
 }
 
 /** A listing that began at `startedAt` (Date.now()). */

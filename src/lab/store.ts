@@ -6,8 +6,9 @@ export type BankFields = Partial<Record<'account_number' | 'routing_number' | 'a
 
 export function newBankRecord(state: ServerView, userId: string, fields: BankFields): BankRecord {
   const { variation } = state;
+  const seq = state.fixtures.nextSeq();
   return {
-    seq: state.fixtures.nextSeq(),
+    seq,
     id: state.fixtures.ids.next('bank'),
     user_id: userId,
     account_number: fields.account_number ?? '',
@@ -20,6 +21,13 @@ export function newBankRecord(state: ServerView, userId: string, fields: BankFie
     status: 'active',
     verification_status: 'verified',
     // Stryker disable next-line all: the listing lag of the late-listing-300ms variation, which no judged run uses (it needs a settle window; the mutation runs use --settle-ms 0); without a lag the list never reads listedFrom.
-    ...(variation.listingLagMs > 0 ? { listedFrom: performance.now() + variation.listingLagMs } : {}),
+    ...(variation.listingLagMs > 0 ? { listedFrom: performance.now() + lagOf(variation, seq) } : {}),
   };
+}
+
+/** A write's listing lag: the variation's, or, where replicas lag differently, a share of it drawn from the write's order. */
+function lagOf(variation: ServerView['variation'], seq: number): number {
+  if (!variation.listingLagVaries) return variation.listingLagMs;
+  // Knuth's multiplicative hash spreads consecutive writes over the range.
+  return Math.round((variation.listingLagMs * ((seq * 2_654_435_761) % 1_000)) / 1_000);
 }

@@ -29,6 +29,8 @@ export interface Variation {
   throttlePerSecond: number;
   /** Eventual consistency: a created User Bank is listed this many ms after its creation was answered; 0 = at once. */
   listingLagMs: number;
+  /** Replicas that lag differently: each write's lag is drawn anew between 0 and listingLagMs (deterministic by the write's order). */
+  listingLagVaries: boolean;
   /** Another writer: every this many ms a User Bank is created for caller A's first User; 0 = none. */
   backgroundWriterMs: number;
   /** Whether the gateway's 429s say when to come back (Retry-After: 1) or say nothing (the client must back off on its own). */
@@ -67,6 +69,7 @@ export const baseline: Variation = {
   rfpPageSize: 0,
   throttlePerSecond: 0,
   listingLagMs: 0,
+  listingLagVaries: false,
   backgroundWriterMs: 0,
   throttleRetryAfter: true,
   transient503Share: 0,

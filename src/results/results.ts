@@ -229,4 +229,7 @@ export interface ConsistencyStats {
   samples: number;
   medianLagMs: number | null;
   maxLagMs: number | null;
+  /** How long absence proofs waited after the run's latest write, and why that long (settle.ts absenceWindow). */
+  absenceWindowMs?: number;
+  absenceWindowWhy?: string;
 }

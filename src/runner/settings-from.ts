@@ -43,6 +43,8 @@ export function settingsFrom(config: Config, reference: RunningReference | undef
     // A check may wait out the settle window (an absence) and poll through it (a late listing).
     checkTimeoutMs: Math.max(30_000, config.timeoutMs * 6) + 2 * settleMs,
     settleMs,
+    // Without --settle-ms, a --base-url target's absence proofs wait what its observed listing lag calls for.
+    settleWindow: !embedded && config.origins?.['settle-ms'] === undefined ? 'evidence' : 'given',
     ...(config.caCert !== undefined ? { caPem: readCaCertOrStop(config.caCert) } : {}),
     ...(tokenCommands !== undefined && Object.keys(tokenCommands).length > 0 ? { tokenCommands } : {}),
   };

@@ -43,6 +43,59 @@ describe.concurrent('a target that lists creations late', () => {
       expect(consistency?.maxLagMs ?? 0).toBeGreaterThanOrEqual(2_000);
       expect(consistency?.maxLagMs ?? Infinity).toBeLessThan(5_000 + 2_000);
       expect(run.stdout).toMatch(/listing lag: writes were listed up to \d+ ms after their answer/);
+      // The absence proofs waited what the lag calls for: three times the longest lag observed (issue 53).
+      expect(consistency?.absenceWindowMs ?? 0).toBeGreaterThanOrEqual(3 * (consistency?.maxLagMs ?? Infinity));
+      expect(run.stdout).toMatch(/absence proofs waited \d+ ms after the latest write \(3 x the longest listing lag observed/);
+    } finally {
+      await reference.close();
+    }
+  });
+
+  test('a lag that varies from write to write (0 to 1.5 s, replicas that lag differently): conformant and decided, the absence window fitted to the longest lag seen', async () => {
+    const reference = await startReference({ variation: { listingLagMs: 1_500, listingLagVaries: true } });
+    try {
+      const run = await pool.run([...targetArgs(reference), '--seed', '8'], { boundMs: 240_000 });
+      const undecided = run.results?.checks
+        .filter((c) => c.outcome === 'fail' || c.outcome === 'inconclusive')
+        .map((c) => `${c.id}: ${c.message}`);
+      expect(undecided, run.stdout).toEqual([]);
+      expect(run.code, run.stderr).toBe(0);
+      const consistency = run.results?.consistency;
+      expect(consistency?.samples ?? 0).toBeGreaterThan(1);
+      expect(consistency?.medianLagMs ?? 0).toBeLessThan(consistency?.maxLagMs ?? 0);
+      expect(consistency?.absenceWindowMs).toBe(Math.max(1_000, 3 * (consistency?.maxLagMs ?? 0)));
+    } finally {
+      await reference.close();
+    }
+  });
+
+  test('no lag: the absence proofs wait 1 s, not the default 5 s, and the report says why; --settle-ms still sets the window exactly', async () => {
+    const reference = await startReference({});
+    try {
+      const fitted = await pool.run([
+        ...targetArgs(reference),
+        '--seed',
+        '9',
+        '--check',
+        'user-banks.create.persisted,user-banks.create.invalid.creates-nothing',
+      ]);
+      expect(fitted.code, fitted.stdout).toBe(0);
+      expect(fitted.results?.consistency?.absenceWindowMs).toBe(1_000);
+      expect(fitted.results?.consistency?.absenceWindowWhy).toMatch(
+        /^3 x the longest listing lag observed \(0 ms over \d+ writes\), at least 1000 ms/,
+      );
+      const given = await pool.run([
+        ...targetArgs(reference),
+        '--seed',
+        '9',
+        '--settle-ms',
+        '2500',
+        '--check',
+        'user-banks.create.invalid.creates-nothing',
+      ]);
+      expect(given.code, given.stdout).toBe(0);
+      expect(given.results?.consistency?.absenceWindowMs).toBe(2_500);
+      expect(given.results?.consistency?.absenceWindowWhy).toBe('--settle-ms 2500');
     } finally {
       await reference.close();
     }

@@ -13,7 +13,7 @@ import { idOf, listBanksOf, listBanksSince, listingOf, type BankListing } from '
 import { wholeWalkSince } from '../pagination/whole-walks.js';
 import { perRun } from '../../harness/per-run.js';
 import type { Probe } from '../../harness/probe.js';
-import { settleMsOf, untilSettled } from '../../harness/settle.js';
+import { absenceWindow, untilAbsenceSettled } from '../../harness/settle.js';
 
 const beforeListings = perRun(() => ({ listing: undefined as Promise<BankListing> | undefined }));
 
@@ -49,12 +49,12 @@ export async function listingAfterWrites(t: Probe): Promise<BankListing> {
   const { client } = t.run;
   let endedAt = client.lastWriteEndedAt;
   for (let wait = 0; wait < MAX_WAITS; wait += 1) {
-    await untilSettled(t, endedAt);
+    await untilAbsenceSettled(t, endedAt);
     if (client.lastWriteEndedAt <= endedAt) break;
     endedAt = client.lastWriteEndedAt;
   }
   // Any listing begun at the deadline or later will do (listBanksSince takes those begun after `after`).
-  return listBanksSince(t, t.settings.userIdA, endedAt + settleMsOf(t) - 1);
+  return listBanksSince(t, t.settings.userIdA, endedAt + absenceWindow(t.run.client, t.settings).ms - 1);
 }
 
 /** Ids of a listing's banks (those with a string or number id). */

@@ -18,11 +18,19 @@ export function trafficLine(results: Results): string | undefined {
   return parts.join('; ');
 }
 
-/** The listing lag observed, against the settle window; only said when a write was listed late. */
+/** The listing lag observed, against the settle window; said when a write was listed late, or when the absence window was fitted to the lag. */
 export function consistencyLine(results: Results): string | undefined {
   const c = results.consistency;
-  if (c === undefined || c.samples === 0 || (c.maxLagMs ?? 0) === 0) return undefined;
-  return `listing lag: writes were listed up to ${c.maxLagMs} ms after their answer (median ${c.medianLagMs} ms over ${c.samples}), settle window --settle-ms ${c.settleMs}`;
+  if (c === undefined) return undefined;
+  const lag =
+    c.samples === 0 || (c.maxLagMs ?? 0) === 0
+      ? undefined
+      : `listing lag: writes were listed up to ${c.maxLagMs} ms after their answer (median ${c.medianLagMs} ms over ${c.samples}), settle window --settle-ms ${c.settleMs}`;
+  const fitted =
+    c.absenceWindowMs === undefined || c.absenceWindowWhy === undefined || c.absenceWindowWhy.startsWith('--settle-ms')
+      ? undefined
+      : `absence proofs waited ${c.absenceWindowMs} ms after the latest write (${c.absenceWindowWhy}; --settle-ms N sets a fixed window)`;
+  return [lag, fitted].filter((line) => line !== undefined).join('; ') || undefined;
 }
 
 const counted = (counts: Record<string, number>): string =>
