@@ -1,0 +1,6 @@
+import { startBun } from './lib/bun/start.mjs';
+
+export const stack = 'bun-sqlite';
+export default async function start() {
+  return startBun({ fault: 'user-zip-integer' });
+}
