@@ -25,4 +25,6 @@ export interface ApiKnowledge {
   resendMayDouble(request: OperationRequest): boolean;
   /** The id of the resource an answer created, a placeholder "(...)" when it carried none, or undefined when it created nothing. */
   createdIdOf(exchange: Exchange): string | undefined;
+  /** A plain read every caller's token is accepted on: asked again after a 401 to a token that worked, to tell its end from the request's refusal. */
+  tokenRead: { path: string };
 }

@@ -156,7 +156,7 @@ export class HttpClient {
         pace,
         connectionResend({ safeToResend, recoveries: this.recoveries }),
         record.recording,
-        authorize(this.tokens),
+        authorize(this.tokens, (caller) => this.send({ ...options.api.tokenRead, auth: caller, tokenProbe: true })),
         record.numbering,
         haltGate(this.halted, this.availability),
       ],
@@ -180,6 +180,11 @@ export class HttpClient {
 
   url(path: string, query?: RequestOptions['query']): string {
     return urlOf(this.options.baseUrl, path, query);
+  }
+
+  /** Why each caller's token given as a string can no longer be sent, once its end was proven mid-run. */
+  tokenEnds(): string[] {
+    return [this.tokens.a.endedBecause, this.tokens.b?.endedBecause].filter((why): why is string => why !== undefined);
   }
 
   /** Times each caller's token command was run again during the run (absent: no command, or never). */

@@ -12,6 +12,7 @@ export type HttpErrorCode =
   | 'READ_ONLY' // a write was attempted in --read-only mode (a bug in a check; never sent)
   | 'WRITE_BUDGET' // --max-writes is spent (never sent)
   | 'RUN_DEADLINE' // the whole run went past its time bound, or had ended (never sent)
+  | 'TOKEN_EXPIRED' // a token given as a string stopped being accepted mid-run (token-source.ts): the run's credentials, not the server
   | 'UNAVAILABLE' // 502/503/504 while no other request was served, or sent to a target found down (availability.ts)
   | 'TOKEN_COMMAND'; // the token command (--token-command) failed when the token had to be obtained again
 

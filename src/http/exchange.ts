@@ -27,6 +27,8 @@ export interface Exchange {
   tokenRefreshed?: true;
   /** A 401 to a token the token command issued during the run, within its told lifetime, that no answer had accepted yet. */
   freshTokenRefused?: true;
+  /** A 401 to a token given as a string that had worked and that a plain read then refused too: the token's end, not an answer (token-source.ts). */
+  tokenExpired?: true;
   /** The answer's body size in bytes as it came (the exchange log's bodyBytes); absent on an exchange not made by the client. */
   bodyBytes?: number;
 }

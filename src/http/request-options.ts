@@ -29,4 +29,6 @@ export interface RequestOptions {
   describesNoResource?: boolean;
   /** Why a resource this request creates was created, for the footprint ("accepted with an extra member (allowed)"). */
   purpose?: string;
+  /** The read that asks whether a token that worked still does (policies/token.ts): its own 401 asks nothing further. */
+  tokenProbe?: boolean;
 }

@@ -7,6 +7,7 @@
  * judged as answers (the exchange says the token was freshly issued, and the invariant of requests
  * the spec serves fails it), and a run cannot loop on the command.
  */
+import { HttpError } from './errors.js';
 import { runTokenCommand, type IssuedToken } from './token-command.js';
 
 export interface TokenCommandSettings {
@@ -20,6 +21,9 @@ export function refreshMargin(lifetimeMs: number): number {
   return Math.min(60_000, Math.max(1_000, lifetimeMs / 5));
 }
 
+/** How long one read's word on a token serves the 401s that follow it. */
+const SHARED_READ_MS = 1_000;
+
 export class TokenSource {
   private token: string;
   private expiresAt: number | undefined;
@@ -31,6 +35,12 @@ export class TokenSource {
   private pending: Promise<string> | undefined;
   /** Times the command was run again during the run (the traffic summary reports it). */
   refreshes = 0;
+  /** Answers other than 401 its tokens were given. */
+  private accepted = 0;
+  /** A token given as a string whose end was proven (see ended()): nothing more is sent with it. */
+  private end: { at: number; sentence: string } | undefined;
+  /** Per token that worked and then met a 401: whether a plain read still accepts it, and when that was asked (shared for a moment). */
+  private readonly stillAccepted = new Map<string, { at: number; answer: Promise<boolean> }>();
 
   constructor(
     issued: IssuedToken & { served?: boolean },
@@ -46,6 +56,7 @@ export class TokenSource {
 
   /** The token to send now; from a command, a new one first when the told expiry is near. */
   async current(): Promise<string> {
+    if (this.end !== undefined) throw new HttpError('TOKEN_EXPIRED', this.end.sentence);
     if (this.command === undefined || this.expiresAt === undefined) return this.token;
     const margin = refreshMargin(this.expiresAt - this.issuedAt);
     if (Date.now() < this.expiresAt - margin) return this.token;
@@ -75,6 +86,38 @@ export class TokenSource {
   /** An answer other than 401 to `token`: it works (a later 401 to it means it expired). */
   servedWith(token: string): void {
     this.served.add(token);
+    this.accepted += 1;
+  }
+
+  /**
+   * A 401 to a token given as a string that had worked: whether it has ended. A plain read the token
+   * was accepted on (`stillWorks`, asked once per token and shared) tells: accepted, the 401 was the
+   * server's answer to that request, judged as any; refused too, the token stopped being accepted,
+   * which the run cannot mend (nothing renews a string) and must not blame on the server. The 401s of
+   * one moment share one read; a 401 later asks again, since the token may have ended since.
+   */
+  async ended(token: string, stillWorks: () => Promise<boolean>, caller: string): Promise<string | undefined> {
+    if (this.command !== undefined || !this.served.has(token)) return undefined;
+    if (this.end !== undefined) return this.end.sentence;
+    let asked = this.stillAccepted.get(token);
+    if (asked === undefined || Date.now() - asked.at > SHARED_READ_MS) {
+      asked = { at: Date.now(), answer: stillWorks() };
+      this.stillAccepted.set(token, asked);
+    }
+    if (await asked.answer) return undefined;
+    this.end ??= {
+      at: Date.now(),
+      sentence:
+        `caller ${caller.toUpperCase()}'s token stopped being accepted at ${new Date().toISOString().slice(11, 19)} UTC, after ${this.accepted} answer(s) had accepted it: ` +
+        `every request with it is now answered 401, a plain read that had accepted it too; a token given as a string cannot be renewed, so the rest of this caller's checks could not look: ` +
+        `--token-command (or CONFORMANCE_TOKEN_COMMAND) follows a token's lifetime`,
+    };
+    return this.end.sentence;
+  }
+
+  /** Why the token can no longer be sent, once its end was proven. */
+  get endedBecause(): string | undefined {
+    return this.end?.sentence;
   }
 
   /**

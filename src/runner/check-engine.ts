@@ -144,6 +144,7 @@ class EngineRun {
     if (this.timedOut) this.errors.push(this.boundSentence());
     const down = this.run.client.availability.down;
     if (down !== undefined) this.errors.push(this.downSentence(down.sentence));
+    for (const ended of this.run.client.tokenEnds()) this.errors.push(`could not run: ${ended}`);
     const stats = this.run.client.throttleStats();
     return {
       results: [...this.results],

@@ -137,3 +137,35 @@ describe.concurrent('a token command that fails is exit 2 and one sentence namin
     );
   });
 });
+
+describe('a token given as a string', () => {
+  test('that stops being accepted mid-run: the run could not run (exit 2) with one sentence that names --token-command, and blames the server for nothing', async () => {
+    const reference = await startReference({ variation: { tokenLifetimeMs: 2_500 } });
+    try {
+      const run = await runCli([
+        '--base-url',
+        reference.url,
+        '--token',
+        reference.callers.a.token,
+        '--user-id',
+        reference.callers.a.userIds[0] as string,
+        '--seed',
+        '5',
+      ]);
+      expect(run.results?.checks.filter((c) => c.outcome === 'fail').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+      expect(run.code, notPassed(run) + run.stderr).toBe(2);
+      expect(run.results?.verdict).toBe('could-not-run');
+      const sentence = run.results?.errors.find((e) => /token stopped being accepted/.test(e)) ?? '';
+      expect(sentence).toMatch(
+        /^could not run: caller A's token stopped being accepted at \d\d:\d\d:\d\d UTC, after \d+ answer\(s\) had accepted it: .*--token-command/,
+      );
+      expect(run.stdout).toContain("caller A's token stopped being accepted");
+      // Checks that ended before the token did were judged; those after it could not look.
+      expect(run.results?.summary.pass ?? 0).toBeGreaterThan(0);
+      expect(run.results?.summary.inconclusive ?? 0).toBeGreaterThan(0);
+      expect(allOutput(run)).not.toContain(reference.callers.a.token);
+    } finally {
+      await reference.close();
+    }
+  });
+});

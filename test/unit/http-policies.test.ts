@@ -119,6 +119,7 @@ describe('the policies of the HTTP client, composed alone or in another order', 
       mayCreate: ({ method, path }) => method === 'DELETE' && path.startsWith('/vaults'),
       resendMayDouble: () => false,
       createdIdOf: () => undefined,
+      tokenRead: { path: '/vaults' },
     };
     const send = compose([guard(new WriteBudget(0), api)], core(server.url));
     expect((await send(outgoing({ method: 'POST', path: '/user_banks', json: {} }))).status).toBe(201);

@@ -26,4 +26,6 @@ export const bankLinkingApi: ApiKnowledge = {
   // The spec's only write that is not idempotent; any other POST defines no write to double.
   resendMayDouble: ({ method, path }: OperationRequest) => method === 'POST' && path === '/user_banks',
   createdIdOf,
+  // The caller's own registrations: no path parameter or query that could make the 401 the request's own.
+  tokenRead: { path: '/rfp_registrations' },
 };

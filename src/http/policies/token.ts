@@ -4,7 +4,10 @@
  * near) and reads the answer: a 2xx says the token works, a 401 to a token that worked before says
  * it expired (a new one is obtained, the exchange marked tokenRefreshed). `resendAfterRefresh` sends
  * such a request once more, its answer judged as any. A token command that fails ends the request
- * TOKEN_COMMAND, after its exchange is recorded.
+ * TOKEN_COMMAND, after its exchange is recorded. A token given as a string cannot be renewed: a 401 to
+ * it after it had worked is followed by a plain read with it, and when that is refused too the token
+ * has ended, the request ends TOKEN_EXPIRED (its check could not look) and nothing more is sent with
+ * it (issue 55: a gate must not blame the server for its own credentials).
  */
 import { HttpError } from '../errors.js';
 import { isSuccess, type Exchange } from '../exchange.js';
@@ -23,12 +26,21 @@ export interface Callers {
 interface SentWith {
   source: TokenSource;
   token: string;
+  caller: 'a' | 'b';
 }
 
-export function authorize(callers: Callers): Policy {
+/** Sends the plain read that tells whether `caller`'s token still works (ApiKnowledge.tokenRead), marked as that probe. */
+export type TokenRead = (caller: 'a' | 'b') => Promise<Exchange>;
+
+export function authorize(callers: Callers, tokenRead?: TokenRead): Policy {
   return async (request, next) => {
     const { header, sentWith } = await authorizationFor(callers, request.auth ?? 'a');
     const exchange = await next(header === undefined ? request : { ...request, authorization: header });
+    const ended = request.tokenProbe === true || tokenRead === undefined ? undefined : await tokenEnded(exchange, sentWith, tokenRead);
+    if (ended !== undefined) {
+      exchange.tokenExpired = true;
+      throw new AnsweredThenFailed(exchange, new HttpError('TOKEN_EXPIRED', ended));
+    }
     const failure = await judgeToken(exchange, sentWith);
     if (failure !== undefined) throw new AnsweredThenFailed(exchange, failureOf(failure, exchange.request.method, exchange.request.url));
     return exchange;
@@ -59,7 +71,7 @@ async function authorizationFor(callers: Callers, auth: AuthChoice): Promise<{ h
   const scheme = typeof auth === 'object' ? auth.scheme : 'Bearer';
   // Another spelling of the scheme also carries the caller's token: a 401 to it may be an expiry too,
   // and the answer with a fresh token is the one that says whether the spelling is accepted.
-  return { header: `${scheme} ${token}`, sentWith: { source, token } };
+  return { header: `${scheme} ${token}`, sentWith: { source, token, caller } };
 }
 
 /**
@@ -78,6 +90,25 @@ async function judgeToken(exchange: Exchange, sentWith: SentWith | undefined): P
   } catch (error) {
     return tokenCommandFailure(error);
   }
+}
+
+/** A 401 to a caller's token given as a string that had worked: the sentence when the token has ended (TokenSource.ended). */
+async function tokenEnded(exchange: Exchange, sentWith: SentWith | undefined, tokenRead: TokenRead): Promise<string | undefined> {
+  if (sentWith === undefined || exchange.status !== 401) return undefined;
+  const caller = sentWith.caller;
+  return sentWith.source.ended(
+    sentWith.token,
+    async () => {
+      try {
+        // Only the same refusal says the token ended: any other answer (a 2xx, a 503 of a busy gateway) does not.
+        return (await tokenRead(caller)).status !== 401;
+      } catch {
+        // No answer to the read: nothing proves the token ended, so the 401 stays the request's answer.
+        return true;
+      }
+    },
+    caller,
+  );
 }
 
 /** A token command that failed mid-run makes the request's check inconclusive, with the command's sentence. */
