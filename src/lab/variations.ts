@@ -31,6 +31,8 @@ export interface Variation {
   listingLagMs: number;
   /** Replicas that lag differently: each write's lag is drawn anew between 0 and listingLagMs (deterministic by the write's order). */
   listingLagVaries: boolean;
+  /** A query parser that reads an empty filter (`status=`, `user_id=`) as no filter, as `if (query.status)` does; the spec does not say which. */
+  emptyFilterIsAbsent: boolean;
   /** Another writer: every this many ms a User Bank is created for caller A's first User; 0 = none. */
   backgroundWriterMs: number;
   /** Whether the gateway's 429s say when to come back (Retry-After: 1) or say nothing (the client must back off on its own). */
@@ -70,6 +72,7 @@ export const baseline: Variation = {
   throttlePerSecond: 0,
   listingLagMs: 0,
   listingLagVaries: false,
+  emptyFilterIsAbsent: false,
   backgroundWriterMs: 0,
   throttleRetryAfter: true,
   transient503Share: 0,
@@ -130,6 +133,7 @@ export const variations: Record<string, Partial<Variation>> = {
   'throttled-100': { throttlePerSecond: 100 },
   // Replicas behind a load balancer: a creation is listed 300 ms after it was answered.
   'late-listing-300ms': { listingLagMs: 300 },
+  'empty-filter-absent': { emptyFilterIsAbsent: true },
   // A shared staging where someone else creates a User Bank on the test User twice a second.
   'background-writer': { backgroundWriterMs: 500 },
   // A busy shared staging behind a production stack, at the harshest corner of the envelope the suite

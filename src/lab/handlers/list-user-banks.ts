@@ -34,8 +34,8 @@ export function listUserBanks(ctx: HandlerContext): void {
     {
       cursor: url.searchParams.get('cursor') ?? undefined,
       caller: ctx.caller,
-      userId: url.searchParams.get('user_id'),
-      status: url.searchParams.get('status'),
+      userId: filterValue(url, 'user_id', variation.emptyFilterIsAbsent),
+      status: filterValue(url, 'status', variation.emptyFilterIsAbsent),
     },
     ctx,
   );
@@ -78,4 +78,10 @@ export function listUserBanks(ctx: HandlerContext): void {
     const refusal = errorAnswer(variation, variation.badInputStatus, 'invalid_cursor', 'the cursor is not one this service issued');
     send(res, hooks.bend('list.refusal', refusal, { ...ctx, reason: 'cursor', firstPage: () => pageAfter(undefined) }));
   }
+}
+
+/** A filter's value as the query parser reads it: null when absent, and, where the parser reads an empty value as none, when empty. */
+function filterValue(url: URL, name: string, emptyIsAbsent: boolean): string | null {
+  const value = url.searchParams.get(name);
+  return emptyIsAbsent && value === '' ? null : value;
 }
