@@ -29,7 +29,7 @@ export function consistencyLine(results: Results): string | undefined {
   const fitted =
     c.absenceWindowMs === undefined || c.absenceWindowWhy === undefined || c.absenceWindowWhy.startsWith('--settle-ms')
       ? undefined
-      : `absence proofs waited ${c.absenceWindowMs} ms after the latest write (${c.absenceWindowWhy}; --settle-ms N sets a fixed window)`;
+      : `absence window: ${c.absenceWindowMs} ms after the latest write before an absence is read as final (${c.absenceWindowWhy}; --settle-ms N sets a fixed window)`;
   return [lag, fitted].filter((line) => line !== undefined).join('; ') || undefined;
 }
 
