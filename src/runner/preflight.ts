@@ -102,7 +102,7 @@ export async function preflight(settings: RunSettings, redactor: Redactor): Prom
     if (a.every((read) => read.unavailable === true)) return done(downSentence(client, settings.baseUrl, startedAt));
     if (a.every((read) => read.unreachable !== undefined)) return done(a[0]?.unreachable as string);
     accepted.a = a.some((read) => ok(read.status));
-    const refusalA = judgeCaller(a, settings, 'a');
+    const refusalA = await unlessUserShown(judgeCaller(a, settings, 'a'), client, settings.userIdA, 'a');
     if (refusalA) return done(refusalA);
 
     if (settings.tokenB !== undefined) {
@@ -112,7 +112,7 @@ export async function preflight(settings: RunSettings, redactor: Redactor): Prom
       ];
       await Promise.all(b.map((read) => send(client, read, settings.baseUrl)));
       accepted.b = b.some((read) => ok(read.status));
-      const refusalB = judgeCaller(b, settings, 'b');
+      const refusalB = await unlessUserShown(judgeCaller(b, settings, 'b'), client, settings.userIdB, 'b');
       if (refusalB) return done(refusalB);
     }
     return done();
@@ -152,7 +152,36 @@ function downSentence(client: HttpClient, baseUrl: string, since: number): strin
   );
 }
 
-function judgeCaller(reads: Read[], settings: RunSettings, caller: 'a' | 'b'): string | undefined {
+/** A refusal of the configuration, and whether it is the one of a User the target does not show. */
+interface Refusal {
+  sentence: string;
+  userNotShown?: true;
+}
+
+/**
+ * The refusal stands, unless it says the User does not exist while the caller's own list shows a User
+ * Bank linked to that User: then the User exists by the target's own word, GET /users/{id} refusing
+ * it is the server's answer for the checks to judge, and the run goes on.
+ */
+async function unlessUserShown(
+  refusal: Refusal | undefined,
+  client: HttpClient,
+  userId: string | undefined,
+  caller: 'a' | 'b',
+): Promise<string | undefined> {
+  if (refusal === undefined) return undefined;
+  if (refusal.userNotShown !== true || userId === undefined) return refusal.sentence;
+  try {
+    const listed = await client.send({ path: '/user_banks', query: { user_id: userId, limit: 1 }, auth: caller });
+    const data = (listed.json as { data?: unknown } | undefined)?.data;
+    const linked = ok(listed.status) && Array.isArray(data) && data.some((item) => (item as { user_id?: unknown })?.user_id === userId);
+    return linked ? undefined : refusal.sentence;
+  } catch {
+    return refusal.sentence;
+  }
+}
+
+function judgeCaller(reads: Read[], settings: RunSettings, caller: 'a' | 'b'): Refusal | undefined {
   // Named as the user gave them: a token from the environment is not "--token".
   const named = (flag: string): string => settings.settingOrigins?.[flag] ?? `--${flag}`;
   const tokenFlag = named(
@@ -163,25 +192,29 @@ function judgeCaller(reads: Read[], settings: RunSettings, caller: 'a' | 'b'): s
   const answered = reads.filter((r) => r.status !== undefined);
   const paths = reads.map((r) => `GET ${r.path.startsWith('/users/') ? '/users/{id}' : r.path}`).join(', ');
   if (answered.length === reads.length && caller === 'a' && reads.every((r) => r.status === 404)) {
-    return (
-      `every operation answered 404 at ${settings.baseUrl} (${paths}): the base URL may lack the API's path prefix ` +
-      `(like https://staging.example.com/v1); check --base-url`
-    );
+    return {
+      sentence:
+        `every operation answered 404 at ${settings.baseUrl} (${paths}): the base URL may lack the API's path prefix ` +
+        `(like https://staging.example.com/v1); check --base-url`,
+    };
   }
   if (answered.length === reads.length && reads.every((r) => refused(r.status))) {
     const statuses = [...new Set(reads.map((r) => r.status))].join(' and ');
-    return (
-      `the target refused ${tokenFlag} with ${statuses}: check the token (${paths} all refused it; ` +
-      `if the token is right, the server refuses valid tokens, which no check can judge past)`
-    );
+    return {
+      sentence:
+        `the target refused ${tokenFlag} with ${statuses}: check the token (${paths} all refused it; ` +
+        `if the token is right, the server refuses valid tokens, which no check can judge past)`,
+    };
   }
   const user = reads.find((r) => r.path.startsWith('/users/'));
   const accepted = reads.some((r) => ok(r.status));
   if (user && accepted && (user.status === 404 || user.status === 403 || user.status === 400)) {
-    return (
-      `the User "${userId}" of ${userFlag} is not one the target shows to that caller (GET /users/{id} answered ${user.status}, ` +
-      `while the same token was accepted elsewhere): give an existing User of the caller of ${tokenFlag}`
-    );
+    return {
+      sentence:
+        `the User "${userId}" of ${userFlag} is not one the target shows to that caller (GET /users/{id} answered ${user.status}, ` +
+        `while the same token was accepted elsewhere, and the caller's list links no User Bank to it): give an existing User of the caller of ${tokenFlag}`,
+      userNotShown: true,
+    };
   }
   return undefined;
 }

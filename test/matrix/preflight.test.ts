@@ -9,6 +9,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReference, type RunningReference } from '../../src/lab/server.js';
 import { allOutput, runCli } from '../support/run-cli.js';
+import { failingProxy, startHostile } from '../support/hostile.js';
 
 let reference: RunningReference;
 beforeAll(async () => {
@@ -46,13 +47,14 @@ describe.concurrent("preflight: the user's mistakes are exit 2 with one sentence
       name: 'a User that does not exist',
       over: () => ({ CONFORMANCE_USER_ID: 'usr_does_not_exist' }),
       says: /^banklink-conformance: the User "usr_does_not_exist" of CONFORMANCE_USER_ID in the environment is not one the target shows to that caller \(GET \/users\/\{id\} answered 404/,
-      reads: 3,
+      // The three reads, and the caller's list asked whether a User Bank links to that User.
+      reads: 4,
     },
     {
       name: "a second caller's User that is the first caller's",
       over: (r) => ({ CONFORMANCE_USER_ID_B: r.callers.a.userIds[0] as string }),
       says: /^banklink-conformance: the User "[^"]+" of CONFORMANCE_USER_ID_B in the environment is not one the target shows to that caller/,
-      reads: 5,
+      reads: 6,
     },
     {
       name: 'a base URL with the wrong path prefix',
@@ -148,5 +150,36 @@ describe('preflight: what a good configuration could also meet is for the checks
       'GET /rfp_registrations 200',
     ]);
     expect(run.results?.preflight?.[0]?.curl).toContain('"authorization: Bearer $CONFORMANCE_TOKEN"');
+  });
+});
+
+describe('a User the target refuses to show while its own list links banks to it', () => {
+  test('is not a configuration mistake: the run goes on and judges GET /users/{id} (NON-CONFORMANT), it does not stop at "could not run"', async () => {
+    const reference = await startReference({});
+    const proxy = await startHostile(failingProxy(reference.url, '/users/', 404));
+    try {
+      const { a, b } = reference.callers;
+      const run = await runCli(
+        [
+          '--base-url',
+          proxy.url,
+          '--user-id',
+          a.userIds[0] as string,
+          '--user-id-b',
+          b.userIds[0] as string,
+          '--seed',
+          '4',
+          '--check',
+          'users.get.schema',
+        ],
+        { env: { CONFORMANCE_TOKEN: a.token, CONFORMANCE_TOKEN_B: b.token } },
+      );
+      expect(run.code, run.stdout + run.stderr).toBe(1);
+      expect(run.results?.verdict).toBe('non-conformant');
+      expect(run.results?.checks.find((c) => c.id === 'users.get.schema')?.outcome).toBe('fail');
+    } finally {
+      await proxy.close();
+      await reference.close();
+    }
   });
 });

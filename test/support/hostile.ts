@@ -136,9 +136,9 @@ export function downAfter(targetUrl: string, served: number, status: number): Be
   return proxyTo(targetUrl, (_req, received) => (received.length > served ? { status, headers: {} } : undefined));
 }
 
-/** A proxy to a real target that answers 500 to every request whose path starts with `brokenPrefix` (one broken operation). */
-export function failingProxy(targetUrl: string, brokenPrefix: string): Behaviour {
-  return proxyTo(targetUrl, (req) => ((req.url ?? '').startsWith(brokenPrefix) ? { status: 500, headers: {} } : undefined));
+/** A proxy to a real target that answers `status` (500 unless said) to every request whose path starts with `brokenPrefix` (one broken operation). */
+export function failingProxy(targetUrl: string, brokenPrefix: string, status = 500): Behaviour {
+  return proxyTo(targetUrl, (req) => ((req.url ?? '').startsWith(brokenPrefix) ? { status, headers: {} } : undefined));
 }
 
 /** Passes requests through to `targetUrl`, except those `refuse` answers itself. */
