@@ -16,6 +16,7 @@ import {
   pageCapFor,
   smallLimitsFor,
 } from '../src/methods/pagination/plan.js';
+import { MIXED_MEAN_PAGE_SIZE, mixedPageSizes } from '../src/methods/pagination/mixed-page-sizes.js';
 import { once, sharedWalk } from '../src/methods/pagination/shared-walks.js';
 import { existedThroughout, idsAfter, stillThere } from '../src/methods/pagination/stable-items.js';
 import { MAX_PAGE_SIZE, readEnvelope, walk, type PageRecord, type WalkResult } from '../src/methods/pagination/walker.js';
@@ -73,6 +74,19 @@ const repeatWalk = (t: Probe, total: number): Promise<NamedWalk> =>
     maxMs: timeCapFor(t, pageCapFor(total, 100)),
     expectedItems: total,
   }).then((result) => ({ label: 'limit=100 (again)', limit: 100, result }));
+
+/** Whether a walk of changing page sizes fits this target's walk budget (its mean page is about 50). */
+const mixedWalkFits = (total: number, data: ListData): boolean => Math.ceil(total / MIXED_MEAN_PAGE_SIZE) <= data.smallWalkPages;
+
+/** A walk whose limit is drawn anew for every page (mixed-page-sizes.ts), from the run's seed. */
+const mixedWalk = (t: Probe, total: number): Promise<NamedWalk> =>
+  sharedWalk(t, 'user_banks:mixed-limits', {
+    path: USER_BANKS,
+    pageSizes: mixedPageSizes(t.settings.seed),
+    // Planned for pages of 10 on average: drawn from 1 to 100, the sizes average about 50.
+    maxPages: pageCapFor(total, 10),
+    maxMs: timeCapFor(t, pageCapFor(total, 10)),
+  }).then((result) => ({ label: 'a limit drawn anew for every page', limit: undefined, result }));
 
 /** The page sizes compared with limit=100 on this target (larger on a big or slow list, see smallLimitsFor). */
 async function smallLimits(t: Probe, total: number): Promise<number[]> {
@@ -143,6 +157,7 @@ async function everyWalk(t: Probe): Promise<NamedWalk[]> {
     ...smallLimitsFor(total, data.smallWalkPages).map((k) => walkAt(t, total, k)),
     walkWithoutLimit(t, total),
     repeatWalk(t, total),
+    ...(mixedWalkFits(total, data) ? [mixedWalk(t, total)] : []),
     ...filters.map((plan) => filteredWalk(t, total, plan)),
   ]);
   return [reference, ...others];
@@ -767,6 +782,73 @@ conformanceCheck(
         `${untold.length} User Bank(s) listed by one of the two walks only could not be weighed: no walk afterwards reached the end (${why})`,
       );
     t.passed(`both walks list the same ${first.size} User Banks`);
+  },
+);
+
+conformanceCheck(
+  {
+    id: 'pagination.traversal.mixed-limits',
+    area: 'pagination',
+    requirement: 'list_user_banks.cursor',
+    title: 'A walk whose limit changes page by page lists the User Banks of a walk at limit=100',
+    description:
+      'Following next_cursor with a limit drawn anew for every page (1 to 100, from the seed) lists exactly the User Banks of a walk at limit=100, each once, to the end: a cursor points to a place in the list, whatever limit comes with it',
+  },
+  async (t) => {
+    const { data, total } = await totalAtLeast(t, ITEMS_FOR_TRAVERSAL);
+    if (!mixedWalkFits(total, data))
+      return t.skip(
+        `the list holds ${total} User Banks: a walk at pages of about ${MIXED_MEAN_PAGE_SIZE} would take more than ${data.smallWalkPages} pages, the most one walk may take on this target`,
+      );
+    const { result } = await mixedWalk(t, total);
+    const sizes = result.pages.map((p) => p.askedLimit ?? '?').join(', ');
+    if (result.end !== 'complete')
+      return t.inconclusive(
+        `the walk with a limit drawn anew for every page ended with ${result.end} (${result.detail}); pagination.traversal.ends reports it`,
+      );
+    const seen = idsOf(result.items);
+    const expected = new Set(idsOf(data.reference.items));
+    // Another writer may have changed the list between the walks: judge what existed throughout.
+    const { lost, extra, untold, why } = await existedThroughout(
+      t,
+      { path: USER_BANKS },
+      { first: data.reference, later: result },
+      { lost: difference(expected, new Set(seen)), extra: difference(new Set(seen), expected) },
+      Date.now(),
+    );
+    const repeated = duplicatesIn(result);
+    const shown = `${result.pages.length} pages of limits ${sizes.length > 120 ? `${sizes.slice(0, 120)}...` : sizes}`;
+    if (lost.length > 0)
+      t.fail(
+        `the walk with a limit drawn anew for every page (${shown}) never lists ${lost.length} of the ${total} User Banks of the walk at limit=100: ${sample(lost)}`,
+        { ...pinned(result), expected: `${total} ids`, actual: `${new Set(seen).size} ids` },
+      );
+    if (extra.length > 0)
+      t.fail(
+        `the walk with a limit drawn anew for every page (${shown}) lists ${extra.length} User Bank(s) the walk at limit=100 does not: ${sample(extra)}`,
+        {
+          ...pinned(result),
+          expected: 'the same ids as at limit=100',
+          actual: `${extra.length} extra`,
+        },
+      );
+    if (repeated.length > 0) {
+      const added = await createdSinceListData(t)();
+      if (repeated.length > added)
+        t.fail(
+          `the walk with a limit drawn anew for every page (${shown}) lists ${repeated.length} User Bank id(s) more than once: ${repeated
+            .slice(0, 3)
+            .map((d) => `${d.id} on pages ${d.pages.join(' and ')}`)
+            .join('; ')}`,
+          { ...pinned(result), expected: 'each id once', actual: `${repeated.length} repeated id(s)` },
+        );
+    }
+    if (untold.length > 0 && lost.length === 0 && extra.length === 0)
+      return t.inconclusive(
+        `${untold.length} User Bank(s) listed by one of the walks only could not be weighed: no walk afterwards reached the end (${why})`,
+      );
+    if (lost.length === 0 && extra.length === 0)
+      t.passed(`the walk with a limit drawn anew for every page (${shown}) lists the same ${total} User Banks as the walk at limit=100`);
   },
 );
 

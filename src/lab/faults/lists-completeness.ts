@@ -52,6 +52,14 @@ export const listCompletenessFaults = [
     bends: { 'list.instead': (instead, scene) => instead ?? offsetPageInUnstableOrder(scene) },
   },
   {
+    name: 'cursor-page-number',
+    description:
+      'GET /user_banks answers a next_cursor that is the next page number and starts that page at page x the limit of the request that carries it: a walk that keeps one limit is right, one whose limit changes skips or repeats User Banks',
+    breaks: 'list_user_banks.cursor',
+    caughtBy: 'pagination.traversal.mixed-limits',
+    bends: { 'list.instead': (instead, scene) => instead ?? pageNumberPage(scene) },
+  },
+  {
     name: 'rfp-cursor-ignored',
     description:
       'GET /rfp_registrations answers a next_cursor (paging code shared with the banks list) but ignores the cursor parameter, so following it returns the first page again, forever',
@@ -97,6 +105,22 @@ export const listCompletenessFaults = [
  * ORDER BY status (not unique) with OFFSET paging: the rows of one status come back in whatever order
  * each query happens to give them (here: shuffled per request).
  */
+/** A page of a list whose cursor is a page number (`page-3`), the offset worked out with the limit of the request at hand. */
+function pageNumberPage(scene: PagedListScene): Answer {
+  const { cursor } = scene.query;
+  const { variation } = scene.state;
+  const page = cursor === undefined ? 0 : /^page-\d{1,9}$/.test(cursor) ? Number(cursor.slice('page-'.length)) : undefined;
+  if (page === undefined)
+    return errorAnswer(variation, variation.badInputStatus, 'invalid_cursor', 'the cursor is not one this service issued');
+  const offset = page * scene.limit;
+  const items = scene.rows.slice(offset, offset + scene.limit);
+  const body: ListBody = {
+    data: items.map((b) => serializeBank(b, scene.state, 'list')),
+    next_cursor: offset + items.length < scene.rows.length ? `page-${page + 1}` : null,
+  };
+  return jsonAnswer(200, body);
+}
+
 function offsetPageInUnstableOrder(scene: PagedListScene): Answer {
   const { cursor } = scene.query;
   const { variation } = scene.state;

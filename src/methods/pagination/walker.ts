@@ -21,6 +21,12 @@ export interface WalkOptions {
   query?: Record<string, string | number | undefined>;
   /** Sent as the limit query parameter on every page; absent: no limit parameter (the default page size). */
   limit?: number;
+  /**
+   * The limit of each page instead (0 for the first), drawn anew page by page: a cursor points to a
+   * place in the list (2.4) and the limit is the size of the page of the request that carries it, so
+   * a walk may change its page size on the way. Such a walk does not widen for growth.
+   */
+  pageSizes?: (page: number) => number;
   auth?: 'a' | 'b';
   /** Pages at most (default derived from the limit, see defaultMaxPages; never above HARD_MAX_PAGES). */
   maxPages?: number;
@@ -113,7 +119,8 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
   let sinceSize = { distinct: 0, elapsedMs: 0 };
   const widened: string[] = [];
   /** The walk as the run's model of list views records it (src/core/model/list-views.ts), and each of its 2xx pages. */
-  const recorded = recordedWalkOf(options);
+  // A walk of changing page sizes is judged by the check that made it (its pages have no one limit to describe).
+  const recorded = options.pageSizes === undefined ? recordedWalkOf(options) : undefined;
   const viewPages: ViewPage[] = [];
   const laps = new LapWatch();
 
@@ -173,6 +180,7 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
       );
 
     const query: Record<string, string | number | undefined> = { ...(options.query ?? {}) };
+    if (options.pageSizes !== undefined) pageSize = options.pageSizes(index);
     if (pageSize !== undefined) query.limit = pageSize;
     if (cursor !== undefined) query.cursor = cursor;
     const sentAt = Date.now();
