@@ -30,14 +30,5 @@ export class IdFactory {
   }
 }
 
-/** mulberry32: a small seeded generator, so every start of the reference holds the same data. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+// The seeded generator, so every start of the reference holds the same data.
+export { seededRandom } from '../core/domain/seeded-random.js';

