@@ -92,6 +92,9 @@ export function runChecksOf(settings: RunSettings, planned: readonly DeclaredChe
   return new EngineRun(contextFor(settings), inPhases, options).go();
 }
 
+/** Why nothing more is sent once the run's time bound has passed. */
+const BOUND_REACHED = 'the run reached its time bound (--max-duration)';
+
 class EngineRun {
   private readonly results: CheckResult[] = [];
   private readonly errors: string[] = [];
@@ -119,7 +122,7 @@ class EngineRun {
       bound = setTimeout(
         () => {
           this.timedOut = true;
-          this.run.client.halt('the run reached its time bound (--max-duration)');
+          this.run.client.halt(BOUND_REACHED);
           if (this.options.abandonAfterMs !== undefined) setTimeout(() => abandon?.(), this.options.abandonAfterMs).unref();
         },
         Math.max(0, deadline),
@@ -140,7 +143,7 @@ class EngineRun {
       process.off('unhandledRejection', unhandled);
     }
     // Nothing more is sent: a check given up at its bound may still be running, and the verdict is about to be written.
-    this.run.client.halt(this.timedOut ? 'the run reached its time bound (--max-duration)' : 'the run has ended');
+    this.run.client.halt(this.timedOut ? BOUND_REACHED : 'the run has ended');
     if (this.timedOut) this.errors.push(this.boundSentence());
     const down = this.run.client.availability.down;
     if (down !== undefined) this.errors.push(this.downSentence(down.sentence));
