@@ -12,6 +12,7 @@
  *   than one operation (method and path), so one operation that always fails behind a proxy is still
  *   a defect of that operation.
  */
+import { utcClock } from '../core/domain/utc-clock.js';
 import { isTransientRefusal } from './transient.js';
 
 /** The latest answers weighed for "down". */
@@ -63,11 +64,8 @@ export class Availability {
     return {
       since,
       sentence:
-        `the target answered ${statuses} to ${refusals.length} of the latest ${this.latest.length} requests from ${clock(since)} ` +
+        `the target answered ${statuses} to ${refusals.length} of the latest ${this.latest.length} requests from ${utcClock(since)} ` +
         `(${this.refused} of ${this.answered} in all): it looks down or in maintenance, so the run stopped sending; run it again when the target is up`,
     };
   }
 }
-
-/** hh:mm:ss UTC, as a log line reads it. */
-const clock = (at: number): string => `${new Date(at).toISOString().slice(11, 19)} UTC`;

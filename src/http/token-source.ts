@@ -7,6 +7,7 @@
  * judged as answers (the exchange says the token was freshly issued, and the invariant of requests
  * the spec serves fails it), and a run cannot loop on the command.
  */
+import { utcClock } from '../core/domain/utc-clock.js';
 import { HttpError } from './errors.js';
 import { runTokenCommand, type IssuedToken } from './token-command.js';
 
@@ -38,7 +39,7 @@ export class TokenSource {
   /** Answers other than 401 its tokens were given. */
   private accepted = 0;
   /** A token given as a string whose end was proven (see ended()): nothing more is sent with it. */
-  private end: { at: number; sentence: string } | undefined;
+  private end: { sentence: string } | undefined;
   /** Per token that worked and then met a 401: whether a plain read still accepts it, and when that was asked (shared for a moment). */
   private readonly stillAccepted = new Map<string, { at: number; answer: Promise<boolean> }>();
 
@@ -106,9 +107,8 @@ export class TokenSource {
     }
     if (await asked.answer) return undefined;
     this.end ??= {
-      at: Date.now(),
       sentence:
-        `caller ${caller.toUpperCase()}'s token stopped being accepted at ${new Date().toISOString().slice(11, 19)} UTC, after ${this.accepted} answer(s) had accepted it: ` +
+        `caller ${caller.toUpperCase()}'s token stopped being accepted at ${utcClock(Date.now())}, after ${this.accepted} answer(s) had accepted it: ` +
         `every request with it is now answered 401, a plain read that had accepted it too; a token given as a string cannot be renewed, so the rest of this caller's checks could not look: ` +
         `--token-command (or CONFORMANCE_TOKEN_COMMAND) follows a token's lifetime`,
     };

@@ -19,6 +19,7 @@ import { targetOptionsFrom } from '../http/client-options.js';
 import { bankLinkingApi } from '../contract/operations/bank-linking-api.js';
 import { isHttpError } from '../http/errors.js';
 import { isTransientRefusal } from '../http/transient.js';
+import { utcClock } from '../core/domain/utc-clock.js';
 import { toEvidence, type ExchangeEvidence } from '../http/evidence.js';
 import type { Exchange } from '../http/exchange.js';
 import type { Redactor } from '../http/redact.js';
@@ -148,7 +149,7 @@ function downSentence(client: HttpClient, baseUrl: string, since: number): strin
   const statuses = [...new Set(refused.map((e) => e.status))].sort().join(', ');
   return (
     `the target at ${baseUrl} answered ${statuses || 'transient refusals'} to ${refused.length} of ${client.log.length} requests ` +
-    `from ${new Date(since).toISOString().slice(11, 19)} UTC: it looks down or in maintenance; run again when it is up`
+    `from ${utcClock(since)}: it looks down or in maintenance; run again when it is up`
   );
 }
 
