@@ -646,9 +646,9 @@ export const checkCatalog = [
     id: "http.facts-of-creation",
     area: "http",
     requirement: "rfp_registration.created_at",
-    covers: ["rfp_registration.use_case", "user.created_at"],
-    title: "A User or RfP Registration reads the same created_at and use case in every answer",
-    description: "Every User and RfP Registration of the whole run reads the same created_at (and use case) in every answer",
+    covers: ["rfp_registration.use_case", "rfp_registration.id", "user.created_at"],
+    title: "A User or RfP Registration keeps its created_at, use case and id in every answer",
+    description: "Every User and RfP Registration of the whole run reads the same created_at (and use case) in every answer, and an RfP Registration reached by its use case keeps its id",
   },
   {
     id: "http.no-phantom-writes",

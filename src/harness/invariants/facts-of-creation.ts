@@ -3,6 +3,9 @@
  * them, before and after the run's writes: their created_at (2.2, 2.3: "Time of creation"), and an RfP
  * Registration's use case (one per use case, 1). Status may move (transitions not shown, 3). User
  * Banks are held to the same by the answer audit (src/harness/answer-audit.ts), across all views.
+ * An RfP Registration is reached by its use case as well as by its id: the caller holds one per use
+ * case (1), and its three states are the complete set (3), so none leaves the list; the use case
+ * answered under another id is one identity read two ways, whichever of the two keys a server keeps.
  * Kept per caller: two businesses' ids may coincide.
  */
 import { isSuccess } from '../../http/exchange.js';
@@ -23,6 +26,7 @@ const FACTS = {
 
 export function factsOfCreation(): ExchangeInvariant {
   const first = new Map<string, { values: Record<string, unknown>; seq: number }>();
+  const idOfUseCase = new Map<string, { id: string; seq: number }>();
   return {
     inspect(seen, report) {
       const { exchange } = seen;
@@ -32,6 +36,21 @@ export function factsOfCreation(): ExchangeInvariant {
       const items = kind === 'User' ? [exchange.json] : (itemsOf(seen) ?? []);
       for (const item of items) {
         if (!isRecord(item) || (typeof item.id !== 'string' && typeof item.id !== 'number')) continue;
+        if (kind === 'RfP Registration' && typeof item.use_case === 'string') {
+          const byUseCase = `${seen.caller}|${item.use_case}`;
+          const known = idOfUseCase.get(byUseCase);
+          if (known === undefined) idOfUseCase.set(byUseCase, { id: String(item.id), seq: exchange.seq });
+          else if (known.id !== String(item.id)) {
+            report({
+              message: `use case ${item.use_case} is RfP Registration ${String(item.id)} here, while exchange ${known.seq} answered it as ${known.id}: the caller holds one registration per use case, and it keeps its identifier`,
+              requirements: ['rfp_registration.id'],
+              exchange,
+              expected: known.id,
+              actual: String(item.id),
+            });
+            return;
+          }
+        }
         const key = `${seen.caller}|${kind}|${String(item.id)}`;
         const before = first.get(key);
         if (before === undefined) {

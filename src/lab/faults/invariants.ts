@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Scene } from '../hooks.js';
 import { everyonesBanks, keepWrite } from './kit.js';
 import type { Fault } from './types.js';
@@ -140,6 +141,14 @@ export const invariantFaults = [
     breaks: 'rfp_registration.created_at',
     caughtBy: 'http.facts-of-creation',
     bends: { 'serialise.rfp': (out, { state }) => ({ ...out, created_at: state.now().toISOString() }) },
+  },
+  {
+    name: 'rfp-id-minted-per-read',
+    description:
+      'GET /rfp_registrations reads a view keyed by use case that has no id column, and the serialiser mints a new UUID for each row of each answer',
+    breaks: 'rfp_registration.id',
+    caughtBy: 'http.facts-of-creation',
+    bends: { 'serialise.rfp': (out) => ({ ...out, id: `rfp_${randomUUID()}` }) },
   },
 ] as const satisfies readonly Fault[];
 
