@@ -6,164 +6,32 @@
  */
 import { isClientError, isServerError, isSuccess, type Exchange } from '../src/http/exchange.js';
 import { ABOVE_MAX_LIMITS, OUT_OF_RANGE_LIMITS, invalidCursors } from '../src/methods/pagination/bad-inputs.js';
+import { filterPlans, type FilterName, type FilterPlan } from '../src/methods/pagination/filter-plans.js';
 import { difference, duplicatesIn, fieldOf, idsOf, pageOfEachItem, sample } from '../src/methods/pagination/ids.js';
-import { listData, timeCapFor, type ListData } from '../src/methods/pagination/list-data.js';
+import { listData, totalAtLeast, type ListData } from '../src/methods/pagination/list-data.js';
+import { MIXED_MEAN_PAGE_SIZE } from '../src/methods/pagination/mixed-page-sizes.js';
 import {
-  ITEMS_FOR_DEFAULT,
-  ITEMS_FOR_TRAVERSAL,
-  USER_BANKS,
-  filterLimitFor,
-  pageCapFor,
-  smallLimitsFor,
-} from '../src/methods/pagination/plan.js';
-import { MIXED_MEAN_PAGE_SIZE, mixedPageSizes } from '../src/methods/pagination/mixed-page-sizes.js';
-import { once, sharedWalk } from '../src/methods/pagination/shared-walks.js';
+  everyWalk,
+  filteredWalk,
+  mixedWalk,
+  mixedWalkFits,
+  pinned,
+  repeatWalk,
+  smallLimits,
+  smallWalks,
+  walkWithoutLimit,
+  type NamedWalk,
+} from '../src/methods/pagination/named-walks.js';
+import { ITEMS_FOR_DEFAULT, ITEMS_FOR_TRAVERSAL, USER_BANKS } from '../src/methods/pagination/plan.js';
+import { once } from '../src/methods/pagination/shared-walks.js';
 import { existedThroughout, idsAfter, stillThere } from '../src/methods/pagination/stable-items.js';
-import { MAX_PAGE_SIZE, readEnvelope, walk, type PageRecord, type WalkResult } from '../src/methods/pagination/walker.js';
+import { MAX_PAGE_SIZE, readEnvelope, walk, type PageRecord } from '../src/methods/pagination/walker.js';
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
 
 inSuite('pagination', 'reads');
 
 // ---------------------------------------------------------------- the list and its walks
-
-/** The list's size; ends the check (inconclusive or skip, saying why) when there is too little to judge. */
-async function totalAtLeast(t: Probe, min: number): Promise<{ data: ListData; total: number }> {
-  const data = await listData(t);
-  if (data.total === undefined) {
-    return t.inconclusive(
-      `the walk of GET /user_banks at limit=100 did not end normally (${data.reference.detail ?? data.reference.end}), so there is no list to compare with; pagination.traversal.ends and pagination.envelope.every-page report why`,
-    );
-  }
-  if (data.total < min) {
-    return t.skip(
-      `needs at least ${min} User Banks for the caller, the list holds ${data.total}${data.shortfall ? `: ${data.shortfall}` : ''}`,
-    );
-  }
-  return { data, total: data.total };
-}
-
-interface NamedWalk {
-  label: string;
-  limit: number | undefined;
-  result: WalkResult;
-}
-
-const walkAt = (t: Probe, total: number, limit: number): Promise<NamedWalk> =>
-  sharedWalk(t, `user_banks:limit=${limit}`, {
-    path: USER_BANKS,
-    limit,
-    maxPages: pageCapFor(total, limit),
-    maxMs: timeCapFor(t, pageCapFor(total, limit)),
-    expectedItems: total,
-  }).then((result) => ({ label: `limit=${limit}`, limit, result }));
-
-const walkWithoutLimit = (t: Probe, total: number): Promise<NamedWalk> =>
-  sharedWalk(t, 'user_banks:no-limit', {
-    path: USER_BANKS,
-    maxPages: pageCapFor(total, undefined),
-    maxMs: timeCapFor(t, pageCapFor(total, undefined)),
-    expectedItems: total,
-  }).then((result) => ({ label: 'no limit', limit: undefined, result }));
-
-const repeatWalk = (t: Probe, total: number): Promise<NamedWalk> =>
-  sharedWalk(t, 'user_banks:limit=100:again', {
-    path: USER_BANKS,
-    limit: 100,
-    maxPages: pageCapFor(total, 100),
-    maxMs: timeCapFor(t, pageCapFor(total, 100)),
-    expectedItems: total,
-  }).then((result) => ({ label: 'limit=100 (again)', limit: 100, result }));
-
-/** Whether a walk of changing page sizes fits this target's walk budget (its mean page is about 50). */
-const mixedWalkFits = (total: number, data: ListData): boolean => Math.ceil(total / MIXED_MEAN_PAGE_SIZE) <= data.smallWalkPages;
-
-/** A walk whose limit is drawn anew for every page (mixed-page-sizes.ts), from the run's seed. */
-const mixedWalk = (t: Probe, total: number): Promise<NamedWalk> =>
-  sharedWalk(t, 'user_banks:mixed-limits', {
-    path: USER_BANKS,
-    pageSizes: mixedPageSizes(t.settings.seed),
-    // Planned for pages of 10 on average: drawn from 1 to 100, the sizes average about 50.
-    maxPages: pageCapFor(total, 10),
-    maxMs: timeCapFor(t, pageCapFor(total, 10)),
-  }).then((result) => ({ label: 'a limit drawn anew for every page', limit: undefined, result }));
-
-/** The page sizes compared with limit=100 on this target (larger on a big or slow list, see smallLimitsFor). */
-async function smallLimits(t: Probe, total: number): Promise<number[]> {
-  return smallLimitsFor(total, (await listData(t)).smallWalkPages);
-}
-
-async function smallWalks(t: Probe, total: number): Promise<NamedWalk[]> {
-  return Promise.all((await smallLimits(t, total)).map((k) => walkAt(t, total, k)));
-}
-
-type FilterName = 'user_id' | 'status';
-
-interface FilterPlan {
-  name: FilterName;
-  value: string;
-  /** What the unfiltered walk holds for this value (the client-side filter). */
-  expected: string[];
-}
-
-/** At most this many Users are walked with user_id=, and this many status values with status=. */
-const MAX_FILTER_USERS = 6;
-const MAX_FILTER_STATUSES = 6;
-
-/**
- * Filter values worth walking: every User the unfiltered list shows and every status it shows,
- * bounded, minority values first (a filter right only for the common value, or a cache keyed without
- * the filter, shows on the others). The configured User and the commonest status are always walked.
- */
-function filterPlans(t: Probe, data: ListData, name: FilterName): FilterPlan[] {
-  const counts = new Map<string, string[]>();
-  for (const item of data.reference.items) {
-    const value = fieldOf(item, name);
-    const id = idsOf([item])[0];
-    if (typeof value !== 'string' || id === undefined) continue;
-    const ids = counts.get(value);
-    if (ids) ids.push(id);
-    else counts.set(value, [id]); // not a copy per item: 25,000 items made that 80% of a run's CPU
-  }
-  const fewestFirst = [...counts.entries()].sort((a, b) => a[1].length - b[1].length || (a[0] < b[0] ? -1 : 1));
-  const must =
-    name === 'user_id' ? (counts.has(t.settings.userIdA) ? t.settings.userIdA : fewestFirst.at(-1)?.[0]) : fewestFirst.at(-1)?.[0];
-  const max = name === 'user_id' ? MAX_FILTER_USERS : MAX_FILTER_STATUSES;
-  const chosen = fewestFirst.filter(([value]) => value !== must).slice(0, max - 1);
-  if (must !== undefined) chosen.push([must, counts.get(must) as string[]]);
-  return chosen.map(([value, expected]) => ({ name, value, expected }));
-}
-
-async function filteredWalk(t: Probe, total: number, plan: FilterPlan): Promise<NamedWalk> {
-  const limit = filterLimitFor(plan.expected.length, (await listData(t)).smallWalkPages);
-  return sharedWalk(t, `user_banks:${plan.name}=${plan.value}:limit=${limit}`, {
-    path: USER_BANKS,
-    query: { [plan.name]: plan.value },
-    limit,
-    maxPages: pageCapFor(total, limit),
-    maxMs: timeCapFor(t, pageCapFor(plan.expected.length, limit)),
-    expectedItems: plan.expected.length,
-  }).then((result) => ({ label: `${plan.name}=${plan.value}, limit=${limit}`, limit, result }));
-}
-
-/** Every walk this file makes, for the checks that judge them all (envelope, ends, duplicates). */
-async function everyWalk(t: Probe): Promise<NamedWalk[]> {
-  const data = await listData(t);
-  const reference: NamedWalk = { label: 'limit=100', limit: 100, result: data.reference };
-  if (data.total === undefined) return [reference];
-  const total = data.total;
-  const filters = [...filterPlans(t, data, 'user_id'), ...filterPlans(t, data, 'status')];
-  const others = await Promise.all([
-    ...smallLimitsFor(total, data.smallWalkPages).map((k) => walkAt(t, total, k)),
-    walkWithoutLimit(t, total),
-    repeatWalk(t, total),
-    ...(mixedWalkFits(total, data) ? [mixedWalk(t, total)] : []),
-    ...filters.map((plan) => filteredWalk(t, total, plan)),
-  ]);
-  return [reference, ...others];
-}
-
-const pinned = (result: WalkResult): { exchange?: Exchange } => (result.endExchange ? { exchange: result.endExchange } : {});
 
 /**
  * How many User Banks are listed (once the settle window after the first ask has passed) that the

@@ -42,6 +42,22 @@ export async function listData(t: Probe): Promise<ListData> {
   return result;
 }
 
+/** The list's size; ends the check (inconclusive or skip, saying why) when there is too little to judge. */
+export async function totalAtLeast(t: Probe, min: number): Promise<{ data: ListData; total: number }> {
+  const data = await listData(t);
+  if (data.total === undefined) {
+    return t.inconclusive(
+      `the walk of GET /user_banks at limit=100 did not end normally (${data.reference.detail ?? data.reference.end}), so there is no list to compare with; pagination.traversal.ends and pagination.envelope.every-page report why`,
+    );
+  }
+  if (data.total < min) {
+    return t.skip(
+      `needs at least ${min} User Banks for the caller, the list holds ${data.total}${data.shortfall ? `: ${data.shortfall}` : ''}`,
+    );
+  }
+  return { data, total: data.total };
+}
+
 async function load(t: Probe): Promise<ListData> {
   const started = performance.now();
   const first = await walkWhole(t, { path: USER_BANKS, limit: 100, maxPages: REFERENCE_WALK_PAGES });

@@ -1,0 +1,100 @@
+/**
+ * The walks of GET /user_banks the pagination checks share, each made once a run under its key
+ * (shared-walks.ts) and named by its label in findings: the limit, traversal and filter checks judge
+ * the same walks, and everyWalk lists them all for the checks that judge every walk. A new walk is
+ * declared here, beside everyWalk, so that list cannot miss it.
+ */
+import type { Exchange } from '../../http/exchange.js';
+import type { Probe } from '../../harness/probe.js';
+import { filterPlans, type FilterPlan } from './filter-plans.js';
+import { listData, timeCapFor, type ListData } from './list-data.js';
+import { MIXED_MEAN_PAGE_SIZE, mixedPageSizes } from './mixed-page-sizes.js';
+import { USER_BANKS, filterLimitFor, pageCapFor, smallLimitsFor } from './plan.js';
+import { sharedWalk } from './shared-walks.js';
+import type { WalkResult } from './walker.js';
+
+export interface NamedWalk {
+  label: string;
+  limit: number | undefined;
+  result: WalkResult;
+}
+
+const walkAt = (t: Probe, total: number, limit: number): Promise<NamedWalk> =>
+  sharedWalk(t, `user_banks:limit=${limit}`, {
+    path: USER_BANKS,
+    limit,
+    maxPages: pageCapFor(total, limit),
+    maxMs: timeCapFor(t, pageCapFor(total, limit)),
+    expectedItems: total,
+  }).then((result) => ({ label: `limit=${limit}`, limit, result }));
+
+export const walkWithoutLimit = (t: Probe, total: number): Promise<NamedWalk> =>
+  sharedWalk(t, 'user_banks:no-limit', {
+    path: USER_BANKS,
+    maxPages: pageCapFor(total, undefined),
+    maxMs: timeCapFor(t, pageCapFor(total, undefined)),
+    expectedItems: total,
+  }).then((result) => ({ label: 'no limit', limit: undefined, result }));
+
+export const repeatWalk = (t: Probe, total: number): Promise<NamedWalk> =>
+  sharedWalk(t, 'user_banks:limit=100:again', {
+    path: USER_BANKS,
+    limit: 100,
+    maxPages: pageCapFor(total, 100),
+    maxMs: timeCapFor(t, pageCapFor(total, 100)),
+    expectedItems: total,
+  }).then((result) => ({ label: 'limit=100 (again)', limit: 100, result }));
+
+/** Whether a walk of changing page sizes fits this target's walk budget (its mean page is about 50). */
+export const mixedWalkFits = (total: number, data: ListData): boolean => Math.ceil(total / MIXED_MEAN_PAGE_SIZE) <= data.smallWalkPages;
+
+/** A walk whose limit is drawn anew for every page (mixed-page-sizes.ts), from the run's seed. */
+export const mixedWalk = (t: Probe, total: number): Promise<NamedWalk> =>
+  sharedWalk(t, 'user_banks:mixed-limits', {
+    path: USER_BANKS,
+    pageSizes: mixedPageSizes(t.settings.seed),
+    // Planned for pages of 10 on average: drawn from 1 to 100, the sizes average about 50.
+    maxPages: pageCapFor(total, 10),
+    maxMs: timeCapFor(t, pageCapFor(total, 10)),
+  }).then((result) => ({ label: 'a limit drawn anew for every page', limit: undefined, result }));
+
+/** The page sizes compared with limit=100 on this target (larger on a big or slow list, see smallLimitsFor). */
+export async function smallLimits(t: Probe, total: number): Promise<number[]> {
+  return smallLimitsFor(total, (await listData(t)).smallWalkPages);
+}
+
+export async function smallWalks(t: Probe, total: number): Promise<NamedWalk[]> {
+  return Promise.all((await smallLimits(t, total)).map((k) => walkAt(t, total, k)));
+}
+
+export async function filteredWalk(t: Probe, total: number, plan: FilterPlan): Promise<NamedWalk> {
+  const limit = filterLimitFor(plan.expected.length, (await listData(t)).smallWalkPages);
+  return sharedWalk(t, `user_banks:${plan.name}=${plan.value}:limit=${limit}`, {
+    path: USER_BANKS,
+    query: { [plan.name]: plan.value },
+    limit,
+    maxPages: pageCapFor(total, limit),
+    maxMs: timeCapFor(t, pageCapFor(plan.expected.length, limit)),
+    expectedItems: plan.expected.length,
+  }).then((result) => ({ label: `${plan.name}=${plan.value}, limit=${limit}`, limit, result }));
+}
+
+/** Every walk the pagination suite makes, for the checks that judge them all (envelope, ends, duplicates). */
+export async function everyWalk(t: Probe): Promise<NamedWalk[]> {
+  const data = await listData(t);
+  const reference: NamedWalk = { label: 'limit=100', limit: 100, result: data.reference };
+  if (data.total === undefined) return [reference];
+  const total = data.total;
+  const filters = [...filterPlans(t, data, 'user_id'), ...filterPlans(t, data, 'status')];
+  const others = await Promise.all([
+    ...smallLimitsFor(total, data.smallWalkPages).map((k) => walkAt(t, total, k)),
+    walkWithoutLimit(t, total),
+    repeatWalk(t, total),
+    ...(mixedWalkFits(total, data) ? [mixedWalk(t, total)] : []),
+    ...filters.map((plan) => filteredWalk(t, total, plan)),
+  ]);
+  return [reference, ...others];
+}
+
+/** A walk's last answer as a finding's evidence, when it has one. */
+export const pinned = (result: WalkResult): { exchange?: Exchange } => (result.endExchange ? { exchange: result.endExchange } : {});
