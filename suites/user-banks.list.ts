@@ -1,4 +1,4 @@
-/** GET /user_banks (spec 4.2, 2.1, 2.4); the walks, limits and cursors are in pagination.test.ts. */
+/** GET /user_banks (spec 4.2, 2.1, 2.4); the walks, limits and cursors are in suites/pagination.*.ts. */
 import { isClientError, isServerError, isSuccess, type Exchange } from '../src/http/exchange.js';
 import { once } from '../src/methods/pagination/shared-walks.js';
 import { readEnvelope } from '../src/methods/pagination/walker.js';

@@ -26,7 +26,7 @@ export interface DeclaredCheck {
   spec: CheckSpec;
   body: CheckBody;
   sequential: boolean;
-  /** The suite file that declares it (--shard deals suites). */
+  /** The suite that declares it (--shard deals suites): one file's, or several files' that name one suite (suites/pagination.*.ts). */
   suite: string;
   /** When it runs (src/harness/phases.ts): the checks of one phase end before the next phase's begin. */
   phase: Phase;
