@@ -239,7 +239,7 @@ export class ListViews<E> {
       if (missing.length === 0) continue;
       breaks.push({
         relation: 'item-in-every-view',
-        field: userId !== undefined ? 'user_id' : status !== undefined ? 'status' : 'id',
+        field: userId !== undefined ? 'user_id' : status !== undefined ? 'status' : this.onlyFilteredOn(caller, missing),
         walk,
         message: `${describeWalk(walk)} ended complete without ${missing.length} of the ${stable} User Banks that matched it and that the caller's views listed both before it began (settled) and after it ended: ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', ...' : ''}`,
         expected: `all ${stable} User Banks with ${describeFilters(walk.filters)} listed throughout`,
@@ -247,6 +247,23 @@ export class ListViews<E> {
       });
     }
     return breaks;
+  }
+
+  /**
+   * Which filter alone showed the items a walk without filters left out: a whole list that holds less
+   * than a filtered view of it breaks that filter's meaning (a filter keeps only, 4.2: the whole list
+   * is every filtered view's superset); items other walks showed too are the cursor's to answer for.
+   */
+  private onlyFilteredOn(caller: ViewCaller, ids: readonly string[]): 'status' | 'user_id' | 'id' {
+    for (const field of ['status', 'user_id'] as const) {
+      const withoutIt = new Set(
+        this.bankWalks(caller)
+          .filter((w) => w.filters[field] === undefined)
+          .flatMap((w) => w.pages.flatMap((p) => p.items.map((i) => i.id))),
+      );
+      if (ids.every((id) => !withoutIt.has(id))) return field;
+    }
+    return 'id';
   }
 
   private setOnWholeWalk(judged: Record<RelationName, number>): ViewBreak<E>[] {

@@ -44,6 +44,17 @@ export const listCompletenessFaults = [
     },
   },
   {
+    name: 'list-hides-inactive',
+    description:
+      'GET /user_banks without a status filter leaves inactive User Banks out (a product default "hide closed accounts" in the WHERE), while ?status=inactive still lists them',
+    breaks: 'list_user_banks.status_filter',
+    caughtBy: 'sequences.views.agree',
+    bends: {
+      // The default scope applies only when no status was asked.
+      'list.rows': (rows, scene) => (scene.applied.status === null ? rows.filter((b) => b.status !== 'inactive') : rows),
+    },
+  },
+  {
     name: 'list-order-not-unique',
     description:
       'GET /user_banks orders by status only and pages by offset: the User Banks of one status come back in a different order on each query, so two walks list different sets',

@@ -71,6 +71,9 @@ function stringClasses(valid: string, others: { anotherCallers?: string }): Quer
   ];
 }
 
+/** The values the spec names for status-like members other than the User Bank's known one (2.3's states, 2.1's verification_status). */
+const OTHER_NAMED_STATUSES = ['inactive', 'pending', 'verified'];
+
 const LIMIT: QueryClass[] = [
   absent,
   one('valid', '10'),
@@ -122,7 +125,10 @@ function listUserBanks(m: ReadMaterials): Operation {
   const cursor = stringClasses(m.cursorA ?? UNKNOWN, m.cursorB !== undefined ? { anotherCallers: m.cursorB } : {}).map((c) =>
     m.cursorA === undefined && c.name === 'valid' ? { ...c, name: 'valid (none issued: unknown)' } : c,
   );
-  const status = stringClasses('active', {});
+  // Besides the known value, each value the spec names for another status-like member (2.3, 2.1):
+  // a list that hides a status from its unfiltered view, or a filter that matches a part of a word
+  // (inactive holds active), shows only to a filter for it.
+  const status = [...stringClasses('active', {}), ...OTHER_NAMED_STATUSES.map((v) => one(`named elsewhere (${v})`, v))];
   const userId = stringClasses(m.userIdA, m.userIdB !== undefined ? { anotherCallers: m.userIdB } : {});
   const credentials = credentialClasses(m);
   const params: [string, QueryClass[]][] = [

@@ -4,7 +4,11 @@
  * User Banks by each User and each status its views showed, by one User and each status at once,
  * and unfiltered, each at a page size that gives the walk a few pages; then the unfiltered list at
  * 100 again, the sighting "after" that the walks in between are judged against; and its RfP
- * Registrations. Each walk's pages are capped by the items it should hold, and all of them by a
+ * Registrations. Besides the statuses its views showed, each status value the spec names for any
+ * status-like member is asked as a filter: a list may hide a status from its unfiltered view and
+ * still answer a filter for it. A User Bank a filter listed that the whole list "after" did not is
+ * bracketed once more, once it has settled: the whole list again, then the filters that listed it,
+ * so the relation judges it as an item listed before and after a complete walk. Each walk's pages are capped by the items it should hold, and all of them by a
  * share of the check's time: a cursor that never ends costs a few pages, not thousands.
  */
 import { sleep } from '../../http/throttle.js';
@@ -14,9 +18,18 @@ import { settleMsOf } from '../../harness/settle.js';
 import { judgeable, type ViewCaller } from '../../core/model/list-views.js';
 import { pageCapFor, RFP_REGISTRATIONS, USER_BANKS } from '../pagination/plan.js';
 import { MAX_PAGE_SIZE, walk } from '../pagination/walker.js';
+import { shownOnlyFiltered, type FilteredWalk } from './shown-only-filtered.js';
 
 /** Status values to ask that a caller's banks may not carry (the spec names only "active"); the first its views never showed is asked. */
 const UNSEEN_STATUSES = ['inactive', 'suspended', 'closed', 'pending'];
+/**
+ * The status values the spec names for a status-like member: active (2.1, 2.2), pending, active and
+ * inactive (2.3), verified (2.1, verification_status). A server may name its User Banks' statuses
+ * after any of them.
+ */
+const NAMED_STATUSES = ['active', 'pending', 'inactive', 'verified'];
+/** Filtered queries walked again around the whole list, at most, when they listed what it did not. */
+const MAX_BRACKETED = 3;
 /** Values of each filter walked per caller, at most (the most listed first). */
 const VALUES_PER_FILTER = 3;
 /** A closing walk is made only for views of at most this many items: a huge list is judged on the walks already made. */
@@ -62,12 +75,16 @@ export async function closingWalks(
   }
   const users = mostListed(byUser, ownUser);
   const statuses = mostListed(byStatus);
+  const known = new Set(byStatus.keys());
+  // A named value the views never showed: a walk of it keeps nothing, or lists what the whole list hid.
+  const namedUnseen = NAMED_STATUSES.filter((s) => !known.has(s) && judgeable(s, known));
   // A status none of the caller's banks carries, asked with a User: it must keep nothing of that User's.
   const unseen = UNSEEN_STATUSES.find((s) => judgeable(s, new Set(byStatus.keys())));
   const userOfPairs = users[0];
   const asks: { query: Record<string, string>; count: number }[] = [
     ...users.map((u) => ({ query: { user_id: u }, count: byUser.get(u) ?? 1 })),
     ...statuses.map((s) => ({ query: { status: s }, count: byStatus.get(s) ?? 1 })),
+    ...namedUnseen.map((s) => ({ query: { status: s }, count: MAX_CLOSING_ITEMS })),
     // Filters at once: each must still keep only its value (4.2), whatever the query builder does with two.
     ...(userOfPairs === undefined
       ? []
@@ -83,18 +100,31 @@ export async function closingWalks(
   // walk "after" begins once they have all ended, so it is still the later sighting each of them is
   // judged against.
   let stopped = false;
+  const filtered: FilteredWalk[] = [];
   await inPool(asks, lanes, async ({ query, count }) => {
     if (stopped || Date.now() > deadline) {
       stopped = true;
       return;
     }
     const limit = pageSizeFor(count);
-    await walk(t, { path, query, limit, auth: caller, maxPages: pageCapFor(count, limit) });
+    filtered.push({ query, result: await walk(t, { path, query, limit, auth: caller, maxPages: pageCapFor(count, limit) }) });
   });
   if (stopped) return `caller ${caller.toUpperCase()}'s closing walks stopped at their share of the check's time`;
-  await Promise.all([
-    walk(t, { path, limit: MAX_PAGE_SIZE, auth: caller, maxPages: pageCapFor(seen.size, MAX_PAGE_SIZE) }),
-    walk(t, { path: RFP_REGISTRATIONS, auth: caller, maxPages: RFP_PAGES }),
-  ]);
+  const wholeWalk = () => walk(t, { path, limit: MAX_PAGE_SIZE, auth: caller, maxPages: pageCapFor(seen.size, MAX_PAGE_SIZE) });
+  const [whole] = await Promise.all([wholeWalk(), walk(t, { path: RFP_REGISTRATIONS, auth: caller, maxPages: RFP_PAGES })]);
+  if (whole.end !== 'complete') return undefined;
+  const hidden = shownOnlyFiltered(filtered, whole);
+  if (hidden.ids.size === 0) return undefined;
+  // Listed by a filter only: once settled, the whole list again, then those filters again, so each
+  // such bank is listed before and after a complete walk of the whole list.
+  const sightings = views.sightings(caller);
+  const newest = Math.max(...[...hidden.ids].map((id) => sightings.get(id)?.firstAnsweredAt ?? 0));
+  const settle = newest + settleMsOf(t) - Date.now();
+  if (settle > 0) await sleep(Math.min(settle, settleMsOf(t)));
+  if (Date.now() > deadline) return `caller ${caller.toUpperCase()}'s closing walks stopped at their share of the check's time`;
+  await wholeWalk();
+  await inPool(hidden.queries.slice(0, MAX_BRACKETED), lanes, async (query) => {
+    await walk(t, { path, query, limit: MAX_PAGE_SIZE, auth: caller, maxPages: pageCapFor(MAX_CLOSING_ITEMS, MAX_PAGE_SIZE) });
+  });
   return undefined;
 }
