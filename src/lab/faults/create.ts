@@ -28,6 +28,22 @@ export const createFaults = [
     },
   },
   {
+    name: 'bank-numbers-trimmed',
+    description:
+      'The request binder trims surrounding whitespace from every string before validation, so an account or routing number sent with spaces around it passes and is stored and answered without them',
+    breaks: 'create_user_bank.returned_as_given',
+    caughtBy: 'http.every-answer-conforms',
+    bends: { 'create.owner': (owner, scene) => rewriteStrings(owner, scene.input, (v) => v.trim()) },
+  },
+  {
+    name: 'bank-numbers-nfkc-normalised',
+    description:
+      'The request binder normalises every string to Unicode NFKC before validation, so fullwidth digits in an account or routing number pass as digits and come back as ASCII digits',
+    breaks: 'create_user_bank.returned_as_given',
+    caughtBy: 'http.every-answer-conforms',
+    bends: { 'create.owner': (owner, scene) => rewriteStrings(owner, scene.input, (v) => v.normalize('NFKC')) },
+  },
+  {
     name: 'bank-linked-to-other-user',
     description: 'A created bank is linked to another User of the caller than the user_id sent',
     breaks: 'create_user_bank.linked_user',
@@ -49,6 +65,7 @@ export const createFaults = [
     name: 'bank-create-missing-field',
     description: 'The create answer leaves out status',
     breaks: 'create_user_bank.response',
+    alsoBreaks: ['user_bank.status'],
     caughtBy: 'user-banks.create.schema',
     bends: {
       'serialise.bank': (out, { context }) => {
@@ -136,3 +153,9 @@ export const createFaults = [
     bends: { 'create.user-allowed': () => true },
   },
 ] as const satisfies readonly Fault[];
+
+/** A binder's rewrite of every string member of the body, before anything reads it; gives back what it was handed. */
+function rewriteStrings<T>(passThrough: T, input: Record<string, unknown>, rewrite: (value: string) => string): T {
+  for (const [key, value] of Object.entries(input)) if (typeof value === 'string') input[key] = rewrite(value);
+  return passThrough;
+}

@@ -12,6 +12,11 @@ export interface Fault {
   /** Requirement id (src/core/requirements.ts) the defect breaks. */
   breaks: RequirementId;
   /**
+   * Other statements the same defect breaks, which the aimed check's first finding may name instead
+   * (a router that skips auth on every operation shows it first on whichever the run asked first).
+   */
+  alsoBreaks?: readonly RequirementId[];
+  /**
    * Check id (src/contract/checks) that is aimed at it: it must fail when its requirement is a MUST, warn when
    * a SHOULD (a broken convention; the run stays conformant). Every check is some fault's caughtBy.
    */

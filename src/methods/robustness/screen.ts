@@ -14,6 +14,7 @@ import type { Probe } from '../../harness/probe.js';
 import { crossCallerWrite } from '../steps/cross-caller-write.js';
 import { listingBeforeRefusedWrites } from '../steps/refused-writes.js';
 import { createGrammar, type GrammarCoverage } from './create-grammar.js';
+import { spelledNumberCreates } from './spelled-numbers.js';
 import { filterNearMisses } from './filter-near-misses.js';
 import { budgetAtTargetRate } from '../../http/budget-at-target-rate.js';
 import { readGrammar, type ReadGrammarCoverage, type ReadMaterials, READ_GRAMMAR_BUDGET } from './read-grammar.js';
@@ -47,6 +48,8 @@ export function unusualExamples(t: Probe): UnusualRequest[] {
   return [
     ...systematicUnusualRequests(t.settings.userIdA, writes),
     ...filterNearMisses(t.settings.userIdA),
+    // The spelled numbers first: each is a write, and the grammar's valid bodies may spend the rest.
+    ...(writes ? spelledNumberCreates(t.settings.userIdA, t.settings.seed) : []),
     ...(writes ? createGrammar(t.settings.userIdA, t.settings.seed).requests : []),
     ...(screens(t.run.client).readGrammar?.requests ?? []),
   ];
