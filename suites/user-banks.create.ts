@@ -8,7 +8,7 @@
  */
 import type fc from 'fast-check';
 import { createBody, distinctCreateBodies } from '../src/contract/arbitraries/create-body.js';
-import { invalidCreateRequest } from '../src/contract/arbitraries/invalid-body.js';
+import { invalidCreateExamples, invalidCreateRequest } from '../src/contract/arbitraries/invalid-body.js';
 import type { CreateBody } from '../src/core/domain/user-bank.js';
 import { judgeConcurrentCreation, describeBodies } from '../src/methods/property/concurrent-creation.js';
 import {
@@ -87,6 +87,8 @@ function plannedValidSends(t: Probe): SendCache<CreateBody> {
 interface CachedRuns<T> {
   arbitrary: fc.Arbitrary<T>;
   numRuns: number;
+  /** Inputs judged first, within numRuns. */
+  examples?: T[];
   describe: (value: T) => string;
   cache: SendCache<T>;
   /** Awaited before an input is sent (once it is in the cache, never again). */
@@ -236,6 +238,7 @@ const invalidProperty = (what: string, judge: (sent: InvalidSent) => Verdict): C
     what,
     (t) => ({
       arbitrary: invalidCreateRequest(t.settings.userIdA),
+      examples: invalidCreateExamples(t.settings.userIdA, t.settings.seed),
       numRuns: invalidRuns(t),
       describe: describeInvalid,
       cache: invalidSends(t.run.client),
