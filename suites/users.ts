@@ -180,6 +180,7 @@ conformanceCheck(
           expected: '404',
           actual: String(exchange.status),
           exchange,
+          requirements: ['http.no-5xx'],
         };
       if (isSuccess(exchange)) {
         if (body === null || typeof body !== 'object' || body.id !== id) {

@@ -6,7 +6,7 @@
 import { requirement } from '../core/requirements.js';
 import type { RequestOptions } from '../http/client.js';
 import { toEvidence } from '../http/evidence.js';
-import { isSuccess, type Exchange } from '../http/exchange.js';
+import { isServerError, isSuccess, type Exchange } from '../http/exchange.js';
 import { describeViolations, validate, type SchemaName } from '../contract/schema/validator.js';
 import { violatedRequirements } from '../contract/schema/violated-requirements.js';
 import type { CheckResult, CheckSpec, CreatedResource, Finding, GrammarCoverage, Outcome } from '../contract/checks/types.js';
@@ -109,7 +109,13 @@ export class Probe {
       this.passed();
       return true;
     }
-    this.fail(`${what}: expected a 2xx answer, got ${exchange.status}`, { exchange, expected: '2xx', actual: String(exchange.status) });
+    // A 5xx is the universal defect first (RFC 9110 15.6), whatever the check was after.
+    this.fail(`${what}: expected a 2xx answer, got ${exchange.status}`, {
+      exchange,
+      expected: '2xx',
+      actual: String(exchange.status),
+      ...(isServerError(exchange) ? { requirements: ['http.no-5xx'] } : {}),
+    });
     return false;
   }
 

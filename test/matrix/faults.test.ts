@@ -17,6 +17,7 @@ import { faults } from '../../src/lab/faults/index.js';
 import { expectedOutcomeOf } from '../../src/lab/faults/proofs.js';
 import { startReference } from '../../src/lab/server.js';
 import { targetArgs } from '../support/run-cli.js';
+import { citedRequirement } from '../../src/results/report/cited-requirement.js';
 import { onlyCheck } from '../support/shard-of-check.js';
 import { InProcessRuns } from '../support/in-process-runs.js';
 
@@ -62,6 +63,10 @@ describe.concurrent('every fault is caught by the check aimed at it', () => {
         expect(run.results?.requirements.find((r) => r.id === fault.breaks)?.outcome, `requirement ${fault.breaks} in the matrix`).toBe(
           expected,
         );
+        // The aimed check's headline cites a statement the fault breaks, in every report (issue 56).
+        const aimedRecord = run.results?.checks.find((c) => c.id === fault.caughtBy);
+        const statements: readonly string[] = [fault.breaks, ...((fault as { alsoBreaks?: readonly string[] }).alsoBreaks ?? [])];
+        if (aimedRecord !== undefined) expect(statements, 'the statement its headline cites').toContain(citedRequirement(aimedRecord).id);
         if (expected === 'fail') expect(run.code).toBe(1);
         else {
           // A broken convention alone leaves the run conformant.

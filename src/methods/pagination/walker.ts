@@ -318,14 +318,15 @@ export function readEnvelope(exchange: Exchange): Envelope {
   const raw = record.next_cursor;
   const nextCursor = typeof raw === 'string' || raw === null ? raw : undefined;
   const problems: string[] = [];
-  const broken = ['list.envelope'];
+  // A member left out breaks "two required members" (2.4); one of the wrong type, its own row first.
+  const broken: string[] = [];
   if (!('data' in record)) problems.push('the member data is missing');
   else if (!data) problems.push(`data is ${describe(record.data)}, not an array`);
-  if (!data) broken.push('list.data');
+  if (!data) broken.push('data' in record ? 'list.data' : 'list.envelope', 'list.data');
   if (!('next_cursor' in record)) problems.push('the member next_cursor is missing');
   else if (nextCursor === undefined) problems.push(`next_cursor is ${describe(raw)}, not a string or null`);
-  if (nextCursor === undefined) broken.push('list.next_cursor');
-  return { data, nextCursor, ...(problems.length > 0 ? { problem: problems.join('; '), broken } : {}) };
+  if (nextCursor === undefined) broken.push('next_cursor' in record ? 'list.next_cursor' : 'list.envelope', 'list.next_cursor');
+  return { data, nextCursor, ...(problems.length > 0 ? { problem: problems.join('; '), broken: [...new Set(broken)] } : {}) };
 }
 
 function describe(value: unknown): string {

@@ -1,4 +1,5 @@
 /** The one-screen summary at the end of a run: counts, then each fail with its requirement and reason. */
+import { citedRequirement } from './cited-requirement.js';
 import { headline } from './headline.js';
 import type { Comparison } from '../compare/diff.js';
 import { sinceBaselineText } from '../compare/render.js';
@@ -34,7 +35,8 @@ export function summaryText(results: Results, paint: Paint, reportFiles: string[
   const s = results.summary;
   const lines: string[] = [''];
   for (const check of results.checks.filter((c) => c.outcome === 'fail')) {
-    lines.push(`${paint.red('FAIL')} ${check.id}  [${check.requirement}, section ${check.section}]`);
+    const cited = citedRequirement(check);
+    lines.push(`${paint.red('FAIL')} ${check.id}  [${cited.id}, section ${cited.section}]`);
     lines.push(...wrapText(headline(check), WIDTH, '     '));
     if (headline(check) !== check.message) lines.push(...wrapText(check.message, WIDTH, '     '));
     // A curl line cut short no longer runs: it is printed whole (its body is bounded by what the check sent).
@@ -58,7 +60,7 @@ export function summaryText(results: Results, paint: Paint, reportFiles: string[
     // Under --strict a warning fails the run, so each is named like a failure.
     for (const check of warned)
       lines.push(
-        `${paint.yellow('WARN')} ${check.id}  [${check.requirement}, section ${check.section}] (fails the run: --strict)`,
+        `${paint.yellow('WARN')} ${check.id}  [${citedRequirement(check).id}, section ${citedRequirement(check).section}] (fails the run: --strict)`,
         ...wrapText(check.message, WIDTH, '     '),
       );
   } else if (s.warn > 0) {

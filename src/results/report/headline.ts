@@ -22,12 +22,12 @@ export function whereOf(check: Pick<CheckRecord, 'exchanges'>, finding: Finding)
 }
 
 /** The finding a failure is headed by: the first of the check's own severity. */
-function leading(check: Pick<CheckRecord, 'outcome' | 'findings'>): Finding | undefined {
+export function leadingFinding(check: Pick<CheckRecord, 'outcome' | 'findings'>): Finding | undefined {
   return check.findings.find((f) => f.severity === check.outcome) ?? check.findings[0];
 }
 
 export function headline(check: Pick<CheckRecord, 'outcome' | 'findings' | 'exchanges' | 'message'>, max = 200): string {
-  const finding = leading(check);
+  const finding = leadingFinding(check);
   if (finding === undefined) return clip(oneLine(check.message), max);
   const where = whereOf(check, finding);
   const at = where !== undefined ? ` at ${where}` : '';

@@ -20,6 +20,7 @@ import type { CheckRecord, RequirementOutcome, RequirementRecord, Results } from
 import { checks as registeredChecks } from '../../contract/checks/registry.js';
 import { compareSections, sectionLabel } from './sections.js';
 import { createdSummary, reducedCoverage, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
+import { citedRequirement } from './cited-requirement.js';
 
 const esc = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -165,6 +166,7 @@ function findingsBlock(check: CheckRecord): string {
 
 function caseBlock(check: CheckRecord, open: boolean, results: Pick<Results, 'har'>): string {
   const exchanges = evidenceOf(check);
+  const cited = citedRequirement(check);
   const source =
     check.level === 'SHOULD'
       ? '<p class="source">A convention where the spec is silent: breaking it is a warning, never a failure.</p>'
@@ -173,8 +175,8 @@ function caseBlock(check: CheckRecord, open: boolean, results: Pick<Results, 'ha
 <summary>${badge(check.outcome)} <span class="headline">${esc(headline(check))}</span></summary>
 <div class="body">
 <p class="check-title">${esc(check.title)} <code>${esc(check.id)}</code></p>${check.description !== undefined ? `<p class="description">${esc(check.description)}</p>` : ''}
-<div class="req"><p>Breaks requirement <code class="req-id">${esc(check.requirement)}</code> (${check.level}) of ${esc(sectionLabel(check.section))}:</p>
-<blockquote class="quote">${esc(readableQuote(check.quote))}</blockquote>${source}</div>
+<div class="req"><p>Breaks requirement <code class="req-id">${esc(cited.id)}</code> (${cited.level}) of ${esc(sectionLabel(cited.section))}:</p>
+<blockquote class="quote">${esc(readableQuote(cited.quote))}</blockquote>${source}</div>
 <h4>What was expected, what was seen</h4>
 ${findingsBlock(check)}
 ${exchanges.length ? `<h4>Evidence</h4>${exchanges.map((e) => exchangeBlock(e, results)).join('\n')}` : '<p class="none">No exchange recorded for this check.</p>'}
@@ -190,7 +192,7 @@ function glanceBlock(results: Results): string {
     .slice(0, 8)
     .map(
       (c) =>
-        `<li><a href="#${anchor(c.id)}">${esc(c.title)}</a>: breaks <code>${esc(c.requirement)}</code> (section ${esc(c.section)})</li>`,
+        `<li><a href="#${anchor(c.id)}">${esc(c.title)}</a>: breaks <code>${esc(citedRequirement(c).id)}</code> (section ${esc(citedRequirement(c).section)})</li>`,
     );
   const more = broken.length > 8 ? `<li>and ${broken.length - 8} more, below</li>` : '';
   return `<ul class="glance" aria-label="failures at a glance">${items.join('')}${more}</ul>`;
@@ -284,7 +286,7 @@ function checksBlock(results: Results): string {
           const id = detailed
             ? `<a href="#${anchor(c.id)}"><code>${esc(c.id)}</code></a>`
             : `<code id="${anchor(c.id)}">${esc(c.id)}</code>`;
-          return `<tr><td data-label="Outcome">${badge(c.outcome)}</td><td>${id}<br>${esc(c.title)}</td><td data-label="Requirement"><code>${esc(c.requirement)}</code> (${esc(c.section)})</td><td data-label="Result">${esc(c.message)}</td></tr>`;
+          return `<tr><td data-label="Outcome">${badge(c.outcome)}</td><td>${id}<br>${esc(c.title)}</td><td data-label="Requirement"><code>${esc(citedRequirement(c).id)}</code> (${esc(citedRequirement(c).section)})</td><td data-label="Result">${esc(c.message)}</td></tr>`;
         })
         .join('\n');
       return `<h3>${esc(area)}</h3><table class="stack checks"><thead><tr><th>Outcome</th><th>Check</th><th>Requirement</th><th>Result</th></tr></thead><tbody>${rows}</tbody></table>`;

@@ -8,6 +8,7 @@
  */
 import { readableQuote } from './readable-quote.js';
 import type { CheckRecord, Results } from '../results.js';
+import { citedRequirement } from './cited-requirement.js';
 
 export const xmlEscape = (text: string): string =>
   text
@@ -66,17 +67,16 @@ export function toJunit(results: Results): string {
       lines.push(
         `      <properties><property name="requirement" value="${xmlEscape(check.requirement)}"/><property name="section" value="${xmlEscape(check.section)}"/><property name="level" value="${check.level}"/><property name="outcome" value="${check.outcome}"/></properties>`,
       );
-      const cite = `[${check.requirement}, section ${check.section}, ${check.level}] ${check.message}`;
+      const cited = citedRequirement(check);
+      const cite = `[${cited.id}, section ${cited.section}, ${cited.level}] ${check.message}`;
       if (check.outcome === 'fail') {
         const body = [
           cite,
-          `Spec: ${readableQuote(check.quote)}`,
+          `Spec: ${readableQuote(cited.quote)}`,
           ...seenLines(check),
           ...check.curl.map((c) => `Reproduce with: ${c}`),
         ].join('\n');
-        lines.push(
-          `      <failure message="${xmlEscape(check.message)}" type="${xmlEscape(check.requirement)}">${xmlEscape(body)}</failure>`,
-        );
+        lines.push(`      <failure message="${xmlEscape(check.message)}" type="${xmlEscape(cited.id)}">${xmlEscape(body)}</failure>`);
       } else if (check.outcome === 'inconclusive') {
         lines.push(
           `      <error message="${xmlEscape(`inconclusive: ${check.message}`)}" type="inconclusive">${xmlEscape(`[${check.requirement}, section ${check.section}] could not look: ${check.message}`)}</error>`,

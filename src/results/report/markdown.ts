@@ -14,6 +14,7 @@ import { harEntryLabel, harEntryOf } from './har-entry.js';
 import type { CheckRecord, Results } from '../results.js';
 import { compareSections, sectionLabel } from './sections.js';
 import { createdSummary, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
+import { citedRequirement } from './cited-requirement.js';
 
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
 const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -26,14 +27,15 @@ const counterexampleLines = (text: string): string[] =>
 const code = (text: string): string => (text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``);
 
 function detail(check: CheckRecord, results: Pick<Results, 'har'>): string[] {
+  const cited = citedRequirement(check);
   const lines = [
     `### ${check.outcome.toUpperCase()} ${code(check.id)}: ${oneLine(headline(check))}`,
     '',
     `Check: ${check.title}`,
     '',
-    `Requirement ${code(check.requirement)} (${check.level}), ${sectionLabel(check.section)}:`,
+    `Requirement ${code(cited.id)} (${cited.level}), ${sectionLabel(cited.section)}:`,
     '',
-    `> ${oneLine(readableQuote(check.quote))}`,
+    `> ${oneLine(readableQuote(cited.quote))}`,
     '',
   ];
   const merged = mergedFindings(check.findings);
@@ -108,7 +110,10 @@ export function toMarkdown(results: Results, sinceBaseline?: Comparison): string
   const warning = results.checks.filter((c) => c.outcome === 'warn');
   if (failing.length > 0) {
     lines.push('## Failures', '', '| check | section | requirement |', '|---|---|---|');
-    for (const c of failing) lines.push(`| ${code(c.id)} | ${sectionLabel(c.section)} | ${code(c.requirement)} |`);
+    for (const c of failing) {
+      const cited = citedRequirement(c);
+      lines.push(`| ${code(c.id)} | ${sectionLabel(cited.section)} | ${code(cited.id)} |`);
+    }
     lines.push('', ...withinBudget(failing, 'failures', results));
   }
   if (warning.length > 0)
