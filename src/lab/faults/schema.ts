@@ -22,6 +22,82 @@ export const schemaFaults = [
     },
   },
   {
+    name: 'bank-account-number-bigint',
+    description:
+      'GET /user_banks writes account_number from a BIGINT column as it comes, a JSON number (12345678), instead of the string 2.1 states',
+    breaks: 'user_bank.account_number',
+    caughtBy: 'user-banks.list.schema',
+    bends: {
+      // The list query reads the numeric column and the serialiser writes the value as the driver typed it.
+      'serialise.bank': (out, { bank, context }) => (context === 'list' ? { ...out, account_number: Number(bank.account_number) } : out),
+    },
+  },
+  {
+    name: 'bank-create-routing-number-not-returned',
+    description:
+      'POST /user_banks answers the row its INSERT ... RETURNING gives back, and the RETURNING list leaves routing_number out: the created User Bank lacks it',
+    breaks: 'user_bank.routing_number',
+    caughtBy: 'user-banks.create.schema',
+    bends: {
+      'serialise.bank': (out, { context }) => {
+        if (context === 'create') delete out.routing_number;
+        return out;
+      },
+    },
+  },
+  {
+    name: 'bank-holder-type-int-enum',
+    description:
+      'GET /user_banks gives account_holder_type as a number (1): the model holds it as an integer enum (IntEnum), which the JSON encoder writes as its value, not its name',
+    breaks: 'user_bank.account_holder_type',
+    caughtBy: 'user-banks.list.schema',
+    bends: {
+      'serialise.bank': (out, { bank, context }) =>
+        context === 'list' ? { ...out, account_holder_type: HOLDER_TYPE_CODES[bank.account_holder_type] ?? 0 } : out,
+    },
+  },
+  {
+    name: 'bank-account-type-column-name',
+    description:
+      "GET /user_banks names bank_account_type after its database column, account_type: the list's serialiser was generated from the table, not the API's field names",
+    breaks: 'user_bank.bank_account_type',
+    caughtBy: 'user-banks.list.schema',
+    bends: {
+      'serialise.bank': (out, { context }) => {
+        if (context !== 'list') return out;
+        const { bank_account_type: accountType, ...rest } = out;
+        return { ...rest, account_type: accountType };
+      },
+    },
+  },
+  {
+    name: 'bank-status-nested-row',
+    description:
+      'GET /user_banks gives status as the associated status row, {"code": "active", "changed_at": ...}, which the serialiser includes whole, instead of the string 2.1 states',
+    breaks: 'user_bank.status',
+    caughtBy: 'user-banks.list.schema',
+    bends: {
+      'serialise.bank': (out, { bank, context }) =>
+        context === 'list' ? { ...out, status: { code: bank.status, changed_at: out.created_at } } : out,
+    },
+  },
+  {
+    name: 'bank-list-summary-objects',
+    description:
+      "GET /user_banks answers each User Bank through the collection's summary serialiser (id, user_id, status, created_at), as many APIs do for lists: data holds no whole User Bank objects",
+    breaks: 'list_user_banks.response',
+    caughtBy: 'user-banks.list.schema',
+    bends: {
+      'list.answer': (answer) => ({
+        ...answer,
+        body: {
+          ...answer.body,
+          data: (answer.body.data ?? []).map(({ id, user_id, status, created_at }) => ({ id, user_id, status, created_at })),
+        },
+      }),
+    },
+  },
+  {
     name: 'rfp-internal-enum-names',
     description: 'RfP Registrations carry the internal names (rfp_registration_active) instead of the values',
     breaks: 'rfp_registration.status',
@@ -72,3 +148,6 @@ export const schemaFaults = [
     },
   },
 ] as const satisfies readonly Fault[];
+
+/** The integer enum's values a model would give the holder types (0 is the enum's unset value). */
+const HOLDER_TYPE_CODES: Record<string, number> = { individual: 1, business: 2 };

@@ -48,6 +48,69 @@ export const usersFaults = [
     },
   },
   {
+    name: 'user-id-integer-key',
+    description: "GET /users/{user_id} writes the row's integer primary key as id, a JSON number, instead of the User's public string id",
+    breaks: 'user.id',
+    caughtBy: 'users.get.schema',
+    bends: {
+      // The serialiser reads the table's surrogate key (its row number) where the public id column was meant.
+      'serialise.user': (out, { state, user }) => ({ ...out, id: state.callers.flatMap((c) => c.users).indexOf(user) + 1 }),
+    },
+  },
+  {
+    name: 'user-first-name-model-attribute',
+    description:
+      "GET /users/{user_id} names first_name after the domain model's attribute, given_name: the serialiser follows a rename made in the model, not the API's field names",
+    breaks: 'user.first_name',
+    caughtBy: 'users.get.schema',
+    bends: {
+      'serialise.user': (out) => {
+        const { first_name: given, ...rest } = out;
+        return { ...rest, given_name: given };
+      },
+    },
+  },
+  {
+    name: 'user-last-name-unfilled-column',
+    description:
+      'GET /users/{user_id} reads last_name from a family_name column a migration added and never backfilled: null for every User created before it',
+    breaks: 'user.last_name',
+    caughtBy: 'users.get.schema',
+    bends: { 'serialise.user': (out) => ({ ...out, last_name: null }) },
+  },
+  {
+    name: 'user-email-value-object',
+    description:
+      'GET /users/{user_id} writes email as the model\'s e-mail value object, {"address": ..., "verified": true}, instead of the string 2.2 states',
+    breaks: 'user.email',
+    caughtBy: 'users.get.schema',
+    bends: { 'serialise.user': (out) => ({ ...out, email: { address: out.email, verified: true } }) },
+  },
+  {
+    name: 'user-ssn-printed-form',
+    description:
+      'GET /users/{user_id} gives ssn in the printed form the onboarding form stored, 123-45-6789, instead of digits in a string',
+    breaks: 'user.ssn',
+    caughtBy: 'users.get.schema',
+    bends: {
+      'serialise.user': (out) => ({ ...out, ssn: String(out.ssn).replace(/^(\d{3})(\d{2})(\d{4})$/, '$1-$2-$3') }),
+    },
+  },
+  {
+    name: 'user-status-active-flag',
+    description: "GET /users/{user_id} fills status from the table's is_active boolean: true, where 2.2 states a string (active)",
+    breaks: 'user.status',
+    caughtBy: 'users.get.schema',
+    bends: { 'serialise.user': (out) => ({ ...out, status: out.status === 'active' }) },
+  },
+  {
+    name: 'user-answer-in-list-envelope',
+    description: 'GET /users/{user_id} answers through the helper the list operations use: {"data": {...the User...}}, not one User object',
+    breaks: 'get_user.response',
+    caughtBy: 'users.get.schema',
+    bends: { 'user.answer': (answer) => ({ ...answer, body: { data: answer.body } }) },
+  },
+  {
     name: 'user-unknown-500',
     description: 'GET /users/{user_id} for an id that does not exist answers 500',
     breaks: 'http.no-5xx',
