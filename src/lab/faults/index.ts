@@ -9,6 +9,7 @@ import { listCompletenessFaults } from './lists-completeness.js';
 import { listsFaults } from './lists.js';
 import { replayFaults } from './replay.js';
 import { robustnessFaults } from './robustness.js';
+import { routeFaults } from './routes.js';
 import { schemaFaults } from './schema.js';
 import { sequenceFaults } from './sequences.js';
 import type { Fault } from './types.js';
@@ -32,6 +33,8 @@ const catalog = [
   ...sequenceFaults,
   // The faults only other checks' traffic shows, proving the run-wide invariants (issue 41).
   ...invariantFaults,
+  // The faults that prove the statements only cited before (issue 54): operations on another route.
+  ...routeFaults,
 ] as const;
 
 /** Every fault's name, as a type: a misspelt name in a handler or a test fails to compile. */
