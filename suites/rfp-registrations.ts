@@ -148,7 +148,12 @@ function enumCheck(field: 'status' | 'use_case', allowed: string[]) {
         internal !== undefined
           ? `${where} has ${field} "${value}", the internal name; the value is "${internal}"`
           : `${where} has ${field} ${JSON.stringify(value)}, outside the closed set ${allowed.join(', ')}`,
-        { expected: `one of ${allowed.join(', ')}`, actual: JSON.stringify(value) },
+        {
+          expected: `one of ${allowed.join(', ')}`,
+          actual: JSON.stringify(value),
+          // A status that is no state's value nor its internal name is a state of its own: 3 says the three are the complete set.
+          ...(field === 'status' && internal === undefined ? { requirements: ['rfp_registration.status', 'rfp_registration.states'] } : {}),
+        },
       );
     });
     if (judged === 0)

@@ -96,6 +96,21 @@ export const listCompletenessFaults = [
     },
   },
   {
+    name: 'rfp-operator-status-passed-through',
+    description:
+      'GET /rfp_registrations passes the network operator\'s own status through for a registration the operator suspended: "suspended", a fourth state beside pending, active and inactive',
+    breaks: 'rfp_registration.states',
+    caughtBy: 'rfp-registrations.list.status-enum',
+    bends: {
+      // The status is copied from the operator's record, whose states are not the API's three.
+      'rfp.answer': (answer) => {
+        const first = answer.body.data?.[0];
+        if (first !== undefined) first.status = 'suspended';
+        return answer;
+      },
+    },
+  },
+  {
     name: 'rfp-registration-listed-twice',
     description:
       'GET /rfp_registrations joins registrations with the networks they are enabled on, so the first registration (enabled on two) is listed twice',
