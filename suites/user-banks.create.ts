@@ -144,7 +144,7 @@ conformanceCheck(
     id: 'user-banks.create.schema',
     area: 'user-banks.create',
     requirement: 'create_user_bank.response',
-    covers: ['create_user_bank.operation', ...fieldRequirements('user_bank'), 'json.bodies'],
+    covers: ['create_user_bank.operation', 'create_user_bank.body_object', ...fieldRequirements('user_bank'), 'json.bodies'],
     title: 'A valid POST /user_banks answers 2xx with one whole User Bank (property)',
     description: 'POST /user_banks with a valid body answers 2xx with one User Bank object with all its fields (property)',
   },

@@ -201,7 +201,7 @@ export const checkCatalog = [
     id: "user-banks.create.schema",
     area: "user-banks.create",
     requirement: "create_user_bank.response",
-    covers: ["create_user_bank.operation", "user_bank.id", "user_bank.user_id", "user_bank.account_number", "user_bank.routing_number", "user_bank.account_holder_type", "user_bank.bank_account_type", "user_bank.created_at", "user_bank.is_rtp_enabled", "user_bank.is_rtp_rfp_enabled", "user_bank.status", "user_bank.verification_status", "json.bodies"],
+    covers: ["create_user_bank.operation", "create_user_bank.body_object", "user_bank.id", "user_bank.user_id", "user_bank.account_number", "user_bank.routing_number", "user_bank.account_holder_type", "user_bank.bank_account_type", "user_bank.created_at", "user_bank.is_rtp_enabled", "user_bank.is_rtp_rfp_enabled", "user_bank.status", "user_bank.verification_status", "json.bodies"],
     title: "A valid POST /user_banks answers 2xx with one whole User Bank (property)",
     description: "POST /user_banks with a valid body answers 2xx with one User Bank object with all its fields (property)",
   },

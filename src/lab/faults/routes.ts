@@ -16,6 +16,14 @@ export const routeFaults = [
     caughtBy: 'http.served-not-refused',
     bends: { 'exchange.answered': (answered, scene) => answered || refusedByRouter(scene, 'GET', '/rfp_registrations', 404) },
   },
+  {
+    name: 'create-route-put',
+    description:
+      'the create handler is registered for PUT /user_banks, the verb the framework scaffolds for a write: POST /user_banks is answered 405 Method Not Allowed (Allow: GET)',
+    breaks: 'create_user_bank.operation',
+    caughtBy: 'user-banks.create.schema',
+    bends: { 'exchange.answered': (answered, scene) => answered || refusedByRouter(scene, 'POST', '/user_banks', 405) },
+  },
 ] as const satisfies readonly Fault[];
 
 /** The router's refusal of a method and path it has no route for; true when it answered. */

@@ -39,17 +39,33 @@ const answer = (sent: Creation): Record<string, unknown> | undefined =>
 
 const vacuous = (why: string): Verdict => ({ ok: true, unproven: why });
 
+/**
+ * The statement of 4.1 that a refusal of a valid body breaks, read from its status (RFC 9110 15.5):
+ * 404 and 405 say the target has no POST /user_banks ("Method and path"), 400, 415 and 422 that it
+ * refused the body 4.1 lists ("Request body (JSON object)"). Each also breaks 4.1's answer; another
+ * status names that alone.
+ */
+const REFUSED_STATEMENT: Record<number, string> = {
+  404: 'create_user_bank.operation',
+  405: 'create_user_bank.operation',
+  400: 'create_user_bank.body_object',
+  415: 'create_user_bank.body_object',
+  422: 'create_user_bank.body_object',
+};
+
 /** 4.1: a User Bank object with all its fields (schemas/user-bank.schema.json), after a 2xx. */
 export function judgeSchema(sent: Creation): Verdict {
   const { exchange } = sent;
   if (!isSuccess(exchange)) {
     const kind = isServerError(exchange) ? 'a server error' : 'a refusal';
+    const statement = REFUSED_STATEMENT[exchange.status];
     return {
       ok: false,
       problem: `a valid body (every member in its documented format) was answered ${exchange.status}, ${kind}`,
       expected: '2xx',
       actual: String(exchange.status),
       exchange,
+      ...(statement !== undefined ? { requirements: [statement, 'create_user_bank.response'] } : {}),
     };
   }
   if (exchange.jsonError !== undefined || exchange.bodyText.length === 0) {
