@@ -101,6 +101,8 @@ export interface HookPoints {
   /** Whether the body's user_id may be linked: it is one of the owner's Users. */
   'create.user-allowed': [boolean, CreateScene & { owner: Caller }];
   'create.refusal': [Answer, CreateScene & { reason: CreateRefusalReason; owner?: Caller }];
+  /** What keeps the body from being taken, as the refusal's sentence: undefined when nothing does (the variation's validation). */
+  'create.problem': [string | undefined, CreateScene & { owner: Caller }];
   'create.record': [BankRecord, CreateScene & { owner: Caller }];
   /** Whether the new record is stored. */
   'create.kept': [boolean, CreateScene & { bank: BankRecord }];

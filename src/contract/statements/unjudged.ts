@@ -32,7 +32,7 @@ const MAPPED: Record<string, string[]> = {
   '| use_case | bill_pay | rfp_registration_use_case_bill_pay | Recurring and non-recurring consumer payments to businesses. |': [
     'rfp_registration.use_case',
   ],
-  // The request body's members (4.1): their types are what the invalid-body properties and the unusual requests vary.
+  // The request body's members (4.1): the valid bodies send them as stated (a refusal breaks them), the invalid-body properties and the unusual requests vary their types.
   '| user_id | string |': ['create_user_bank.body_object'],
   '| account_number | string |': ['create_user_bank.body_object'],
   '| routing_number | string |': ['create_user_bank.body_object'],

@@ -139,6 +139,17 @@ export const createFaults = [
     },
   },
   {
+    name: 'create-validator-integer-routing-number',
+    description:
+      'the request validator is generated from an OpenAPI document that types routing_number as an integer (it looks like one): the string 4.1 lists is refused 400, so no valid body is taken',
+    breaks: 'create_user_bank.body_object',
+    caughtBy: 'user-banks.create.schema',
+    bends: {
+      'create.problem': (problem, { input }) =>
+        problem ?? (typeof input.routing_number === 'string' ? 'routing_number must be an integer' : undefined),
+    },
+  },
+  {
     name: 'bank-create-500-on-wrong-type',
     description: 'A body member of the wrong JSON type (a number for a string) is answered 500',
     breaks: 'http.no-5xx',

@@ -66,7 +66,11 @@ export async function createUserBank(ctx: HandlerContext): Promise<void> {
     return;
   }
   const fields = input as BankFields;
-  const problem = variation.validation === 'strict' ? strictProblem(input, fields) : undefined;
+  const problem = hooks.bend('create.problem', variation.validation === 'strict' ? strictProblem(input, fields) : undefined, {
+    ...ctx,
+    input,
+    owner,
+  });
   if (problem !== undefined) {
     refuse('format', variation.badInputStatus, 'invalid_field', problem, owner);
     return;
