@@ -14,7 +14,7 @@ import { ExchangeInvariants } from './invariants/exchange-invariants.js';
 import { TokenSource } from '../http/token-source.js';
 import { TrafficRecorder } from '../http/traffic-record.js';
 import { currentSender } from '../http/sender.js';
-import { bankLinkingApi, createdIdOf } from '../contract/operations/bank-linking-api.js';
+import { bankLinkingApi, createdIdOf, createdUserIdOf } from '../contract/operations/bank-linking-api.js';
 import { makeStoredProbe } from '../contract/operations/stored-probe.js';
 import { addCallerToken, redactorFor } from './secrets.js';
 import { JudgedChecks } from './judged-checks.js';
@@ -76,9 +76,19 @@ function observersOf(
       ? [
           {
             name: 'created-journal' as const,
+            // Whose it is, said as it is created: the caller (never its token), the User and the
+            // check, so a sandbox can be cleaned by hand from created.json alone (issue 56). Ids stay
+            // whole, as in every report, but for a token a target might echo in one.
             observe: (exchange: Exchange) => {
               const createdId = createdIdOf(exchange);
-              if (createdId !== undefined) journal.add(createdId);
+              if (createdId === undefined) return;
+              const userId = createdUserIdOf(exchange);
+              journal.add({
+                id: redactor.secretsOnly(createdId),
+                caller: invariants.callerOf(exchange),
+                user_id: userId === undefined ? null : redactor.secretsOnly(userId),
+                check: currentSender() ?? null,
+              });
             },
           },
         ]

@@ -6,6 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { checks } from '../../src/contract/checks/registry.js';
+import { validate } from '../../src/contract/schema/validator.js';
 import { startReference, type RunningReference } from '../../src/lab/server.js';
 import { runCli } from '../support/run-cli.js';
 
@@ -70,7 +72,7 @@ describe.concurrent('outputs', () => {
       }
     }));
 
-  test('a whole run: created.json lists exactly what results.json created[] lists', () =>
+  test('a whole run: created.json lists exactly what results.json created[] lists, each with its caller, User and check', () =>
     withReference(async (reference) => {
       const run = await runCli(['--seed', '5', '--runs', '3'], { env: env(reference) });
       expect(run.code, run.stderr + run.stdout).toBe(0);
@@ -81,5 +83,26 @@ describe.concurrent('outputs', () => {
       expect(journaled).toEqual(run.results?.created.map((c) => c.id).sort());
       expect(journaled?.length).toBeGreaterThan(0);
       expect(journal(run.reportDir)?.target).toBe(reference.url);
+
+      // Issue 56: each entry says whose it is, enough to clean a sandbox by hand (schemas/created.schema.json).
+      const file = JSON.parse(readFileSync(join(run.reportDir, 'created.json'), 'utf8')) as {
+        created: { id: string; caller: string; user_id: string | null; check: string | null }[];
+      };
+      expect(validate('created', file)).toEqual([]);
+      const checkIds = new Set<string>(checks.map((c) => c.id));
+      // Where the reference stored each bank, and for which User: the entry must name the same.
+      const stored = new Map(
+        reference.state.callers.flatMap((c) => c.banks.map((b) => [b.id, { caller: c.token, userId: b.user_id }] as const)),
+      );
+      for (const entry of file.created) {
+        expect(entry.caller, entry.id).toBe('a');
+        expect(entry.user_id, entry.id).toBe(stored.get(entry.id)?.userId);
+        expect(stored.get(entry.id)?.caller, entry.id).toBe(reference.callers.a.token);
+        expect(checkIds.has(entry.check ?? ''), `${entry.check} is a check id`).toBe(true);
+      }
+      // The caller is named by letter: no token is in the file.
+      const text = readFileSync(join(run.reportDir, 'created.json'), 'utf8');
+      expect(text).not.toContain(reference.callers.a.token);
+      expect(text).not.toContain(reference.callers.b.token);
     }));
 });

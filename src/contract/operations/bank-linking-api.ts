@@ -5,7 +5,7 @@
  * so the client names no path of the spec.
  */
 import type { ApiKnowledge, OperationRequest } from '../../http/api-knowledge.js';
-import type { Exchange } from '../../http/exchange.js';
+import { sentObject, type Exchange } from '../../http/exchange.js';
 
 /** The created User Bank's id, a placeholder when the answer carried none, or undefined when nothing was created. */
 export function createdIdOf(exchange: Exchange): string | undefined {
@@ -17,6 +17,17 @@ export function createdIdOf(exchange: Exchange): string | undefined {
   if (!created) return undefined;
   const id = (exchange.json as { id?: unknown } | undefined)?.id;
   return typeof id === 'string' || typeof id === 'number' ? String(id) : `(no id in the answer to POST #${exchange.seq})`;
+}
+
+/**
+ * The User a created User Bank belongs to: the user_id the answer says (what the target stored),
+ * else the one the request sent; undefined when neither names one. For the clean-up list (created.json).
+ */
+export function createdUserIdOf(exchange: Exchange): string | undefined {
+  const answered = (exchange.json as { user_id?: unknown } | undefined)?.user_id;
+  if (typeof answered === 'string' || typeof answered === 'number') return String(answered);
+  const sent = sentObject(exchange)?.user_id;
+  return typeof sent === 'string' || typeof sent === 'number' ? String(sent) : undefined;
 }
 
 export const bankLinkingApi: ApiKnowledge = {

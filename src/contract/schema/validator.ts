@@ -18,7 +18,8 @@ export type SchemaName =
   | 'rfp-registration-list'
   | 'create-user-bank-request'
   | 'results'
-  | 'har';
+  | 'har'
+  | 'created';
 
 export interface SchemaViolation {
   /** JSON pointer into the validated value, '' for the root. */

@@ -11,7 +11,7 @@ import { filtersKeepTheirValue } from './filters-keep-their-value.js';
 import type { ExchangeInvariant, InvariantFinding } from './invariant.js';
 import { noPhantomWrites } from './no-phantom-writes.js';
 import { pagesWithinLimit } from './pages-within-limit.js';
-import { seeExchange } from './seen-exchange.js';
+import { callerOf, headerOf, seeExchange, type Caller } from './seen-exchange.js';
 import { servedNotRefused } from './served-not-refused.js';
 import { serviceAssignedMembers } from './service-assigned-members.js';
 import { timestampsRfc3339 } from './timestamps-rfc3339.js';
@@ -112,6 +112,11 @@ export class ExchangeInvariants {
         }
     })();
     return this.followedUp;
+  }
+
+  /** Whose credentials an exchange carried, by the tokens the run gave each caller (refreshed ones included). */
+  callerOf(exchange: Exchange): Caller {
+    return callerOf(headerOf(exchange.request.headers, 'authorization'), this.callers);
   }
 
   /** A caller's token obtained again during the run (a token command's refresh): its requests are still that caller's. */
