@@ -22,13 +22,44 @@ import { CannotRun } from '../runner/cannot-run.js';
 import { conformanceRun } from '../runner/conformance-run.js';
 import { reportDirProblem } from '../results/report/report-dir.js';
 import { redactorFor } from '../harness/secrets.js';
-import { earlierReportsDir, writeInterrupted, writeUnfinished, type UnfinishedRun } from '../runner/unfinished-reports.js';
+import {
+  earlierReportsDir,
+  unfinishedResults,
+  writeInterrupted,
+  writeUnfinished,
+  type UnfinishedRun,
+} from '../runner/unfinished-reports.js';
 import type { CheckResult } from '../contract/checks/types.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
 import type { RunResults } from '../runner/run-results.js';
+import type { Redactor } from '../http/redact.js';
+import type { Results } from '../results/results.js';
+import { reportToGithubActions } from '../results/report/github-actions.js';
+
+/** What was written of a run: its results and the redactor that wrote them (the run's tokens known to it). */
+interface Written {
+  results: Results;
+  redactor: Redactor;
+}
 
 /** Set once the report directory is known: replaces the reports with why the run gave no verdict. */
-let writeWhy: ((verdict: 'interrupted' | 'could-not-run', reason: string) => void) | undefined;
+let writeWhy: ((verdict: 'interrupted' | 'could-not-run', reason: string) => Written) | undefined;
+
+let toldCi = false;
+/**
+ * Tells the CI the run's outcome, once, as the reports have it (under GitHub Actions: a step
+ * summary and annotations; src/results/report/github-actions.ts). Once: a stopped run writes its
+ * reports twice, and a refused run's outcome is met again where the error is reported.
+ */
+function tellCi(results: Results, redactor: Redactor): void {
+  if (toldCi) return;
+  toldCi = true;
+  reportToGithubActions(results, redactor, {
+    env: process.env,
+    print: (line) => console.log(line),
+    warn: (sentence) => console.error(`banklink-conformance: ${sentence}`),
+  });
+}
 
 async function main(argv: string[]): Promise<number> {
   const config = loadConfig({ argv, env: process.env, dotenvPath: resolve(process.cwd(), '.env') });
@@ -76,7 +107,10 @@ async function main(argv: string[]): Promise<number> {
     startedAt,
   };
   const earlyRedactor = redactorFor({ tokenA: config.token, tokenB: config.tokenB });
-  writeWhy = (verdict, reason) => writeUnfinished(reportDir, unfinished, verdict, reason, earlyRedactor);
+  writeWhy = (verdict, reason) => ({
+    results: writeUnfinished(reportDir, unfinished, verdict, reason, earlyRedactor),
+    redactor: earlyRedactor,
+  });
   writeWhy(
     'interrupted',
     `the run began at ${startedAt.toISOString()} and has not ended: it is still running, or it was stopped or crashed before writing its reports`,
@@ -87,11 +121,12 @@ async function main(argv: string[]): Promise<number> {
   // What a stop must report: the checks that ended (with their outcomes) and, once the run's own
   // journal has begun, the resources created.json lists (a check that did not end created them too).
   const ended: CheckResult[] = [];
-  let interruptedResults: { resultsOf: RunResults; preflight: ExchangeEvidence[] } | undefined;
-  const writeStopped = (reason: string): void => {
+  let interruptedResults: { resultsOf: RunResults; preflight: ExchangeEvidence[]; redactor: Redactor } | undefined;
+  /** The interrupted reports, and the redactor they were written with (the run's, once its checks began). */
+  const writeStopped = (reason: string): Written | undefined => {
     if (!interruptedResults) return writeWhy?.('interrupted', reason);
     const results = interruptedResults.resultsOf([...ended], [reason], interruptedResults.preflight, { interrupted: true });
-    writeInterrupted(reportDir, results, redactorFor({ tokenA: config.token, tokenB: config.tokenB }));
+    return { results: writeInterrupted(reportDir, results, interruptedResults.redactor), redactor: interruptedResults.redactor };
   };
   // Once stopped, the run writes nothing more and sends nothing more: the process exits as soon as
   // the interrupted reports are written (an embedded reference gets a bounded moment to close).
@@ -109,7 +144,8 @@ async function main(argv: string[]): Promise<number> {
     const bound = new Promise((resolveBound) => setTimeout(resolveBound, 1_000));
     void Promise.race([stopReference(), bound]).finally(() => {
       // Written again as the process ends: a request in flight at the signal may have created one more resource since.
-      writeStopped(reason);
+      const stopped = writeStopped(reason);
+      if (stopped) tellCi(stopped.results, stopped.redactor);
       process.exit(code);
     });
   };
@@ -157,7 +193,8 @@ async function main(argv: string[]): Promise<number> {
       reportDir,
       startedAt,
       ...(baseline ? { compare: (results) => compareRuns(baseline, results) } : {}),
-      onChecksStart: (resultsOf, preflightReads) => (interruptedResults = { resultsOf, preflight: preflightReads }),
+      onChecksStart: (resultsOf, preflightReads, runRedactor) =>
+        (interruptedResults = { resultsOf, preflight: preflightReads, redactor: runRedactor }),
       runChecks: async (settings) => {
         const progress = new Progress(process.stderr, {
           env: process.env,
@@ -210,9 +247,13 @@ async function main(argv: string[]): Promise<number> {
       },
     });
     writeWhy = undefined;
-    if (done.refusal !== undefined) throw new CannotRun(done.refusal);
     const { results, redactor } = done;
+    if (done.refusal !== undefined) {
+      tellCi(results, redactor);
+      throw new CannotRun(done.refusal);
+    }
     console.log(redactor.text(summaryText(results, paintFor(process.stdout, process.env), done.files, done.sinceBaseline)));
+    tellCi(results, redactor);
     // Checks left running at the time bound may still be sending: the reports are written, the run ends here.
     if (done.run?.abandoned) {
       await Promise.race([stopReference(), new Promise((resolveBound) => setTimeout(resolveBound, 300))]);
@@ -236,17 +277,21 @@ main(process.argv.slice(2)).then(
       ? (error as Error).message
       : `internal error: ${redactor.text((error as Error)?.message ?? String(error))}; please report it with the command you ran`;
     console.error(`banklink-conformance: ${sentence}`);
+    // What could not run before the settings were read: no target, no seed, no report directory of its own.
+    const unread: UnfinishedRun = { baseUrl: undefined, seed: 0, runs: 0, readOnly: false, strict: false, startedAt: new Date() };
+    let written: Written | undefined;
     try {
-      if (writeWhy) writeWhy('could-not-run', sentence);
+      if (writeWhy) written = writeWhy('could-not-run', sentence);
       else if (error instanceof ConfigError) {
         // The settings could not be read: an earlier run's reports where this one would have written are replaced.
         const dir = earlierReportsDir(process.argv.slice(2), process.env, process.cwd());
-        const run: UnfinishedRun = { baseUrl: undefined, seed: 0, runs: 0, readOnly: false, strict: false, startedAt: new Date() };
-        if (dir) writeUnfinished(dir, run, 'could-not-run', `could not start: ${sentence}`, redactor);
+        if (dir) written = { results: writeUnfinished(dir, unread, 'could-not-run', `could not start: ${sentence}`, redactor), redactor };
       }
     } catch {
       // The sentence above is the run's outcome; a report directory that cannot be written adds nothing to it.
     }
+    // The CI's page says the run could not run and why, even when no report could be written.
+    tellCi(written?.results ?? unfinishedResults(unread, 'could-not-run', sentence), written?.redactor ?? redactor);
     process.exitCode = 2;
   },
 );

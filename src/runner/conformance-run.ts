@@ -39,8 +39,8 @@ export interface ConformanceRunOptions {
   startedAt?: Date;
   /** What the run changed since a --baseline run (the report's comparison section). */
   compare?: (results: Results) => Comparison | undefined;
-  /** Told once the preflight let the run go on: what the reports of a run stopped half-way are made from. */
-  onChecksStart?: (resultsOf: RunResults, preflight: ExchangeEvidence[]) => void;
+  /** Told once the preflight let the run go on: what the reports of a run stopped half-way are made from, and the run's redactor (tokens a command gave included). */
+  onChecksStart?: (resultsOf: RunResults, preflight: ExchangeEvidence[], redactor: Redactor) => void;
 }
 
 export interface ConformanceRun {
@@ -84,7 +84,7 @@ export async function conformanceRun(options: ConformanceRunOptions): Promise<Co
     const files = report(results, checked.records, 0);
     return { results, code: exitCodeFor(results.verdict), redactor, refusal: checked.refusal, files };
   }
-  options.onChecksStart?.(resultsOf, checked.exchanges);
+  options.onChecksStart?.(resultsOf, checked.exchanges, redactor);
 
   const run = await options.runChecks(afterPreflight(given, checked));
   const results = resultsOf(run.results, run.errors, checked.exchanges, {

@@ -53,19 +53,24 @@ export function unfinishedResults(run: UnfinishedRun, verdict: 'interrupted' | '
   });
 }
 
+/** Writes the reports of a run that gave no verdict; the results written, for what else is told of the run (the CI's page). */
 export function writeUnfinished(
   dir: string,
   run: UnfinishedRun,
   verdict: 'interrupted' | 'could-not-run',
   reason: string,
   redactor: Redactor,
-): void {
-  writeReports(dir, unfinishedResults(run, verdict, reason), redactor);
+): Results {
+  const results = unfinishedResults(run, verdict, reason);
+  writeReports(dir, results, redactor);
+  return results;
 }
 
-/** Interrupted reports made from what the run had when it stopped (the checks that ended), with created.json's creations. */
-export function writeInterrupted(dir: string, results: Results, redactor: Redactor): void {
-  writeReports(dir, withJournalledCreations(results, dir), redactor);
+/** Interrupted reports made from what the run had when it stopped (the checks that ended), with created.json's creations; the results written. */
+export function writeInterrupted(dir: string, results: Results, redactor: Redactor): Results {
+  const written = withJournalledCreations(results, dir);
+  writeReports(dir, written, redactor);
+  return written;
 }
 
 /**
