@@ -8,7 +8,7 @@
  * long-lived staging User that is most of what they cost. In a shard without those files, a proof
  * sends its writes itself (each is sent once per run, on first use).
  */
-import { invalidCreateRequest } from '../src/contract/arbitraries/invalid-body.js';
+import { invalidCreateExamples, invalidCreateRequest } from '../src/contract/arbitraries/invalid-body.js';
 import { isSuccess, type Exchange } from '../src/http/exchange.js';
 import { proofWalk } from '../src/methods/pagination/proof-walk.js';
 import { idOf, type BankListing } from '../src/methods/steps/bank-listing.js';
@@ -207,6 +207,7 @@ conformanceCheck(
     const proof = new NothingCreatedProof(invalidSends(t.run.client));
     const outcome = await runProperty(t, {
       arbitrary: invalidCreateRequest(t.settings.userIdA),
+      examples: invalidCreateExamples(t.settings.userIdA, t.settings.seed),
       numRuns: t.settings.runs,
       // The requests were sent (and shrunk) by the create suite's invalid-body checks; this one judges their effect.
       shrinkCalls: 0,

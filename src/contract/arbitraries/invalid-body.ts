@@ -194,13 +194,26 @@ export function invalidCreateRequest(userId: string): fc.Arbitrary<InvalidCreate
 }
 
 /**
- * One request of every kind, and a missing member of each expectation, drawn from the run's seed: sent
- * first in every run, so which kinds a server is judged on (and so its outcomes, warns included) does
- * not depend on the seed; only the values do.
+ * One request of every kind a server may be judged on (the must-reject and should-reject ones), drawn
+ * from the run's seed and sent first in every run: which kinds earn a fail or a warn then does not
+ * depend on the seed, only the values do. The may-accept kinds are left to the draw: they earn
+ * neither, and on a lenient server each would be a write.
  */
 export function invalidCreateExamples(userId: string, seed: number): InvalidCreateRequest[] {
-  const everyKind = [missingField(userId, ['user_id']), missingField(userId, ['account_number']), ...kinds(userId).slice(1)];
-  return everyKind.flatMap((kind, i) => fc.sample(kind, { seed: seed + i, numRuns: 1 }));
+  // Those no server may accept first: a lenient target's writes stop the run's draws, and the absence
+  // proof needs refusals. Then one of each kind a warn may rest on, each of a fixed expectation.
+  const shouldReject = (kind: fc.Arbitrary<InvalidCreateRequest>) => kind.filter((r) => r.expectation === 'should-reject');
+  const judged = [
+    missingField(userId, ['user_id']),
+    unknownUser(userId),
+    notAnObject(userId),
+    malformedJson(userId),
+    missingField(userId, ['account_number']),
+    shouldReject(wrongType(userId)),
+    shouldReject(emptyString(userId)),
+    wrongContentType(userId),
+  ];
+  return judged.flatMap((kind, i) => fc.sample(kind, { seed: seed + i, numRuns: 1 }));
 }
 
 function kinds(userId: string): fc.Arbitrary<InvalidCreateRequest>[] {

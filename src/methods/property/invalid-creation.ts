@@ -8,7 +8,7 @@ import { isServerError, isSuccess } from '../../http/exchange.js';
 import type { Probe } from '../../harness/probe.js';
 import { perRun } from '../../harness/per-run.js';
 import { idsIn, listingAfterWrites, listingBeforeRefusedWrites } from '../steps/refused-writes.js';
-import { KEEP_FOR_LATER } from '../../harness/writes-needed.js';
+import { INVALID_ROOM } from '../../core/write-plan.js';
 import { idOf, listBanksOf } from '../steps/bank-listing.js';
 import type { Verdict } from './run-property.js';
 import { SendCache, type Sent } from './send-cache.js';
@@ -203,7 +203,8 @@ function carries(request: InvalidCreateRequest, bank: Record<string, unknown>): 
 
 /**
  * The invalid requests of a run, each sent once and its answer shared by every property that judges
- * it (the create suite's and the absence proof's); a new one is not sent below KEEP_FOR_LATER writes.
+ * it (the create suite's and the absence proof's); once INVALID_ROOM of them were accepted (a lenient
+ * target's writes), no new one is sent, whatever other checks write meanwhile.
  * Senders await listingBeforeRefusedWrites first, so the absence proof can judge every one.
  */
 export const invalidSends = perRun(
@@ -212,6 +213,6 @@ export const invalidSends = perRun(
       client,
       (request) => `${request.contentType}\n${request.rawBody}`,
       invalidRequestOptions,
-      KEEP_FOR_LATER,
+      INVALID_ROOM,
     ),
 );

@@ -19,14 +19,24 @@ export interface Sent<T> {
 
 export class SendCache<T> {
   private readonly sent = new Map<string, Promise<Sent<T>>>();
+  /** This cache's own sends not answered yet: each may still be a write. */
+  private inFlight = 0;
 
   constructor(
     private readonly client: HttpClient,
     private readonly keyOf: (input: T) => string,
     private readonly requestOf: (input: T) => RequestOptions,
-    /** Writes left untouched for the checks that run later (a new input is not sent below this). */
-    private readonly keepWrites = 0,
+    /**
+     * The writes these inputs may make themselves (inputs a lenient target may
+     * accept). Counted on this cache's own answers, never on what other checks write meanwhile, so
+     * which inputs are sent depends on the seed and the target's answers alone.
+     */
+    private readonly ownWrites?: number,
   ) {}
+
+  /** This cache's inputs answered 2xx: each made a write. */
+  private created = 0;
+  private readonly slotWaiters: (() => void)[] = [];
 
   /**
    * At most this many inputs are sent, whatever the budget holds at the moment: set from a plan made
@@ -41,6 +51,28 @@ export class SendCache<T> {
 
   send(input: T): Promise<Sent<T>> {
     const key = this.keyOf(input);
+    const known = this.sent.get(key);
+    if (known) return known;
+    if (this.ownWrites === undefined) return this.sendNow(input, key);
+    const pending = this.sendWithinOwnWrites(input, key, this.ownWrites);
+    this.sent.set(key, pending);
+    return pending;
+  }
+
+  /**
+   * Waits while the writes made and those that may be in flight would pass ownWrites, then sends,
+   * or refuses once the writes made reach it: the inputs go in their order, whatever the load.
+   */
+  private async sendWithinOwnWrites(input: T, key: string, ownWrites: number): Promise<Sent<T>> {
+    while (this.created < ownWrites && this.created + this.inFlight >= ownWrites)
+      await new Promise<void>((resolve) => this.slotWaiters.push(resolve));
+    if (this.created >= ownWrites)
+      throw new HttpError('WRITE_BUDGET', `the ${ownWrites} writes these inputs may make (bodies a lenient target accepts) are spent`);
+    this.sent.delete(key);
+    return this.sendNow(input, key);
+  }
+
+  private sendNow(input: T, key: string): Promise<Sent<T>> {
     let pending = this.sent.get(key);
     if (!pending) {
       if (this.allowance !== undefined) {
@@ -49,18 +81,18 @@ export class SendCache<T> {
             new HttpError('WRITE_BUDGET', `the ${this.allowance} writes planned for these inputs are spent (--max-writes)`),
           );
         }
-      } else if (this.keepWrites > 0 && this.client.budget.remaining <= this.keepWrites) {
-        return Promise.reject(
-          new HttpError(
-            'WRITE_BUDGET',
-            `the write budget (--max-writes) is down to the ${this.keepWrites} writes kept for the checks that run later`,
-          ),
-        );
       }
       pending = (async () => {
         const sentAt = Date.now();
-        const exchange = await this.client.send(this.requestOf(input));
-        return { input, exchange, sentAt, answeredAt: Date.now() };
+        this.inFlight += 1;
+        try {
+          const exchange = await this.client.send(this.requestOf(input));
+          if (exchange.status >= 200 && exchange.status < 300) this.created += 1;
+          return { input, exchange, sentAt, answeredAt: Date.now() };
+        } finally {
+          this.inFlight -= 1;
+          for (const wake of this.slotWaiters.splice(0)) wake();
+        }
       })();
       this.sent.set(key, pending);
     }
@@ -83,10 +115,7 @@ export class SendCache<T> {
   prefill(inputs: readonly T[], inFlight: number): Promise<void> {
     this.prefilled ??= (async () => {
       let refused = false;
-      // Writes in flight hold budget slots: no more at once than the slots above those kept for later,
-      // so none is refused here that one at a time would have been sent.
-      const free = this.allowance === undefined && this.keepWrites > 0 ? this.client.budget.remaining - this.keepWrites : inFlight;
-      await inPool(inputs, Math.max(1, Math.min(inFlight, free)), async (input) => {
+      await inPool(inputs, Math.max(1, inFlight), async (input) => {
         if (refused) return;
         // The answer stays in the cache, a failure too: the property meets it when it asks.
         await this.send(input).catch((error: unknown) => {
