@@ -18,6 +18,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { faultNamed } from '../../src/lab/faults/index.js';
 import { startReference } from '../../src/lab/server.js';
+import { citedRequirement } from '../../src/results/report/cited-requirement.js';
 import { readableQuote } from '../../src/results/report/readable-quote.js';
 import { chooseChromium } from '../support/browser.js';
 import { projectRoot, runCli, targetArgs, type CliRun } from '../support/run-cli.js';
@@ -71,8 +72,10 @@ describe.skipIf(OPTED_OUT)('report.html in a real browser (opt out: BANKLINK_SKI
 
       const block = page.locator(`[id="check-${FAULT.caughtBy}"]`);
       expect(await block.isVisible()).toBe(true);
-      expect(await block.locator('.req-id').innerText()).toBe(failing?.requirement);
-      expect(await block.locator('blockquote.quote').innerText()).toBe(readableQuote(failing?.quote ?? ''));
+      // The statement the leading finding names (the member the answer broke), as every report cites it.
+      const cited = failing !== undefined ? citedRequirement(failing) : undefined;
+      expect(await block.locator('.req-id').innerText()).toBe(cited?.id);
+      expect(await block.locator('blockquote.quote').innerText()).toBe(readableQuote(cited?.quote ?? ''));
       const curl = block.locator('pre.curl').first();
       expect(await curl.isVisible()).toBe(true);
       const curlText = await curl.innerText();
@@ -106,9 +109,8 @@ describe.skipIf(OPTED_OUT)('report.html in a real browser (opt out: BANKLINK_SKI
       const glanceBox = await glance.boundingBox();
       expect(glanceBox, 'the failure is listed under the verdict').not.toBeNull();
       expect((glanceBox?.y ?? Infinity) + (glanceBox?.height ?? 0)).toBeLessThan(844);
-      expect(await page.locator('.glance').innerText()).toContain(
-        run.results?.checks.find((c) => c.id === FAULT.caughtBy)?.requirement ?? '?',
-      );
+      const aimed = run.results?.checks.find((c) => c.id === FAULT.caughtBy);
+      expect(await page.locator('.glance').innerText()).toContain(aimed !== undefined ? citedRequirement(aimed).id : '?');
       await page.screenshot({ path: join(SCREENSHOTS, 'report-screenshot-phone.png'), fullPage: false });
     } finally {
       await page.close();

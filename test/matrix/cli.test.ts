@@ -63,7 +63,8 @@ describe.concurrent('the CLI', () => {
       const failing = run.results?.checks.find((c) => c.outcome === 'fail');
       expect(failing?.id).toBe('user-banks.list.schema');
       expect(run.stdout).toContain('FAIL user-banks.list.schema');
-      expect(run.stdout).toContain('section 4.2');
+      // The headline cites the member the answer broke (2.1), not the check's first statement.
+      expect(run.stdout).toContain('[user_bank.is_rtp_enabled, section 2.1]');
       expect(run.stdout).toContain('$CONFORMANCE_TOKEN');
       const everything = allOutput(run);
       expect(everything).not.toContain(reference.callers.a.token);

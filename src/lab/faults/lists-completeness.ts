@@ -100,6 +100,7 @@ export const listCompletenessFaults = [
     description:
       'GET /rfp_registrations passes the network operator\'s own status through for a registration the operator suspended: "suspended", a fourth state beside pending, active and inactive',
     breaks: 'rfp_registration.states',
+    alsoBreaks: ['rfp_registration.status'],
     caughtBy: 'rfp-registrations.list.status-enum',
     bends: {
       // The status is copied from the operator's record, whose states are not the API's three.

@@ -86,6 +86,7 @@ export const schemaFaults = [
     description:
       "GET /user_banks answers each User Bank through the collection's summary serialiser (id, user_id, status, created_at), as many APIs do for lists: data holds no whole User Bank objects",
     breaks: 'list_user_banks.response',
+    alsoBreaks: ['user_bank.account_number'],
     caughtBy: 'user-banks.list.schema',
     bends: {
       'list.answer': (answer) => ({

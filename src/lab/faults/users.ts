@@ -107,6 +107,7 @@ export const usersFaults = [
     name: 'user-answer-in-list-envelope',
     description: 'GET /users/{user_id} answers through the helper the list operations use: {"data": {...the User...}}, not one User object',
     breaks: 'get_user.response',
+    alsoBreaks: ['user.id'],
     caughtBy: 'users.get.schema',
     bends: { 'user.answer': (answer) => ({ ...answer, body: { data: answer.body } }) },
   },
