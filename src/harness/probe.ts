@@ -228,7 +228,12 @@ function summarize(findings: Finding[], dropped: number): string {
   return more > 0 ? `${first} (and ${more} more)` : first;
 }
 
-const SEEN_BODY = 240;
+/**
+ * Characters of an answer shown as a finding's "seen": a whole User masked to its shape (about 520
+ * characters, its placeholders longer than the values they hide) fits, so its date_of_birth and
+ * address show their shape too.
+ */
+const SEEN_BODY = 600;
 
 /** An answer as a finding's "seen": its status and the start of its body, personal members masked. */
 function answerSeen(exchange: Exchange, redactor: RunContext['redactor']): string {

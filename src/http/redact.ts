@@ -6,22 +6,22 @@
  * - elsewhere a token is replaced only where it stands whole (not glued to letters, digits, `_` or
  *   `-`), so ids and words that merely contain it stay as they are (tokens under 8 characters are
  *   refused by the configuration for this reason);
- * - personal data is masked by member name in JSON bodies, and in free text only values that have
- *   the shape of personal data (6+ digits for an SSN, phone or account number, an `@` in an e-mail);
- * - cursors, ids and URL paths are never masked for personal data, so a curl line replays.
+ * - personal data is masked by member name in JSON bodies, to its shape (src/http/shape-mask.ts:
+ *   type, length, member names), and in free text only values that have the shape of personal data
+ *   (6+ digits for an SSN, phone or account number, an `@` in an e-mail);
+ * - cursors, ids and URL paths are never masked for personal data, so a curl line replays;
+ * - with --unmasked-evidence (synthetic data only) personal data is printed as it came; tokens are
+ *   replaced all the same.
  */
+import { personalMaskOf } from './personal-members.js';
 import { ReplacementIndex } from './replacement-index.js';
+import { maskDigitRuns, maskLearned } from './shape-mask.js';
 
 export interface Secret {
   value: string;
   /** What the secret is printed as, e.g. `$CONFORMANCE_TOKEN`. */
   placeholder: string;
 }
-
-/** Members whose values are personal data (spec 2.1, 2.2) and never printed whole. */
-const MASKED_MEMBERS = new Set(['ssn', 'email', 'phone', 'first_name', 'last_name', 'line1', 'line2']);
-const LAST_FOUR_MEMBERS = new Set(['account_number']);
-const WHOLE_OBJECT_MEMBERS = new Set(['date_of_birth']);
 
 /** Members whose values, once read from the target, are masked wherever they appear in free text. */
 const LEARNED_MEMBERS = new Set(['ssn', 'email', 'phone', 'account_number']);
@@ -64,6 +64,9 @@ export function replaceWhole(text: string, value: string, placeholder: string): 
   return from === 0 ? text : out + text.slice(from);
 }
 
+/** Whether personal data read from the target is masked (always, but for --unmasked-evidence) or printed as it came. */
+export type PersonalData = 'masked' | 'unmasked';
+
 export class Redactor {
   /** The configured secrets (tokens): few, any length, replaced first. */
   private secrets: Secret[];
@@ -74,7 +77,11 @@ export class Redactor {
   /** The length of the shortest secret: a shorter text holds none (most strings of an answer are shorter than a token). */
   private shortest = Infinity;
 
-  constructor(secrets: Secret[]) {
+  /** Whether personal data is masked; secrets are replaced whatever this says. */
+  readonly personalData: PersonalData;
+
+  constructor(secrets: Secret[], { personalData = 'masked' }: { personalData?: PersonalData } = {}) {
+    this.personalData = personalData;
     // Longest first, so a secret that contains another is replaced whole.
     this.secrets = secrets.filter((s) => s.value.length > 0).sort((a, b) => b.value.length - a.value.length);
     this.shortest = this.secrets.at(-1)?.value.length ?? Infinity;
@@ -173,7 +180,9 @@ export class Redactor {
     // per member and no own-property test (JSON.parse makes only own, plain members). The two
     // measured 24 us against 9 us a 100-item page, on a 78 us JSON.parse of it.
     // Once the index is full nothing more is learned: a long walk's later pages are not read for it.
-    if (depth > 20 || json === null || typeof json !== 'object' || this.learned.size >= MAX_LEARNED) return;
+    // Unmasked, nothing is learned: the values are to be printed as they came.
+    if (this.personalData === 'unmasked' || depth > 20 || json === null || typeof json !== 'object' || this.learned.size >= MAX_LEARNED)
+      return;
     if (Array.isArray(json)) {
       for (const item of json) if (item !== null && typeof item === 'object') this.learnFrom(item, depth + 1);
       return;
@@ -198,7 +207,7 @@ export class Redactor {
     )
       return;
     if (this.learned.size >= MAX_LEARNED) return;
-    if (this.learned.add(text, member === 'account_number' ? maskAllButLastFour(text) : `[masked ${member}]`)) this.changes += 1;
+    if (this.learned.add(text, maskLearned(member, text))) this.changes += 1;
   }
 
   /** Mask personal data in a parsed JSON value, then replace secrets in every string. */
@@ -217,12 +226,18 @@ export class Redactor {
     try {
       return JSON.stringify(this.json(JSON.parse(raw)));
     } catch {
-      return maskDigitRuns(this.text(raw));
+      const text = this.text(raw);
+      return this.personalData === 'masked' ? maskDigitRuns(text) : text;
     }
   }
 
   private walk(value: unknown, member: string | undefined): unknown {
-    if (member !== undefined && WHOLE_OBJECT_MEMBERS.has(member) && value !== null) return '[masked]';
+    if (member !== undefined && this.personalData === 'masked') {
+      // A personal member is masked whole, whatever its type (src/http/personal-members.ts): nothing
+      // of it is walked, so no part of it is printed.
+      const mask = personalMaskOf(member);
+      if (mask !== undefined) return mask(value);
+    }
     if (Array.isArray(value)) return value.map((item) => this.walk(item, undefined));
     if (value !== null && typeof value === 'object') {
       // for-in over a parsed value (own, plain members only) rather than Object.entries: no entry arrays per object.
@@ -232,13 +247,8 @@ export class Redactor {
       return out;
     }
     if (typeof value === 'string') {
-      if (member !== undefined && MASKED_MEMBERS.has(member)) return maskAll(value);
-      if (member !== undefined && LAST_FOUR_MEMBERS.has(member)) return maskAllButLastFour(value);
       if (member !== undefined && REPLAYABLE_MEMBERS.has(member)) return this.secretsOnly(value);
       return this.text(value);
-    }
-    if (typeof value === 'number' && member !== undefined && (MASKED_MEMBERS.has(member) || LAST_FOUR_MEMBERS.has(member))) {
-      return maskAllButLastFour(String(value));
     }
     return value;
   }
@@ -259,18 +269,4 @@ function forEachMember(value: unknown, visit: (member: string, child: unknown) =
     visit(member, child);
     if (child !== null && typeof child === 'object') forEachMember(child, visit, depth + 1);
   }
-}
-
-export function maskAll(value: string): string {
-  return value.length === 0 ? value : `[masked ${value.length} chars]`;
-}
-
-export function maskAllButLastFour(value: string): string {
-  if (value.length <= 4) return '*'.repeat(value.length);
-  return `${'*'.repeat(value.length - 4)}${value.slice(-4)}`;
-}
-
-/** A body that is not JSON may still hold account numbers or SSNs: mask every run of 7+ digits. */
-export function maskDigitRuns(text: string): string {
-  return text.replace(/\d{7,}/g, (run) => maskAllButLastFour(run));
 }

@@ -1,6 +1,7 @@
 /**
- * What a reader is shown of a finding (issue 30): a schema violation names the value it saw (never a
- * personal one: its kind only), and a long message is wrapped on word boundaries, never cut.
+ * What a reader is shown of a finding (issue 30): a schema violation names the value it saw (a
+ * personal one by its shape only: type, length, member names; issue 56), and a long message is
+ * wrapped on word boundaries, never cut.
  */
 import { describe, expect, test } from 'vitest';
 import { wrapText } from '../../src/results/report/wrap.js';
@@ -17,14 +18,29 @@ describe('a schema violation shows the value that broke it', () => {
     expect(enumText).toContain('/next_cursor must be string,null, seen 7');
   });
 
-  test('a personal value is described by its kind, never shown', () => {
+  test('a personal value is described by its shape, never shown', () => {
     const text = describeViolations(validate('user', { ...user, ssn: '912-34-5678' }));
     expect(text).toContain('/ssn must match pattern');
-    expect(text).toContain('a string of 11 characters (personal data, not shown)');
+    expect(text).toContain('seen "[masked string, 11 chars]"');
     expect(text).not.toContain('912-34-5678');
-    expect(describeViolations(validate('user-bank', { ...bank, account_number: 123456789 }))).toContain(
-      'seen number (personal data, not shown)',
+    // An account number keeps its last 4, and says it came as a number.
+    expect(describeViolations(validate('user-bank', { ...bank, account_number: 123456789 }))).toContain('seen "[masked number *****6789]"');
+    // date_of_birth as a string, and a member of it of the wrong type: the shape that is wrong shows.
+    expect(describeViolations(validate('user', { ...user, date_of_birth: '1990-03-08' }))).toContain(
+      '/date_of_birth must be object, seen "[masked string, 10 chars]"',
     );
+    const yearAsText = describeViolations(validate('user', { ...user, date_of_birth: { date: 8, month: 3, year: '1990' } }));
+    expect(yearAsText).toContain('/date_of_birth/year must be');
+    expect(yearAsText).toContain('seen "[masked string, 4 chars]"');
+    expect(yearAsText).not.toContain('1990');
+  });
+
+  test('a whole resource seen where it should not be has its personal members masked, the rest shown', () => {
+    const text = describeViolations(validate('list-envelope', { data: { ...user, first_name: 'Jeanette' }, next_cursor: null }));
+    expect(text).toContain('/data must be array');
+    expect(text).toContain(`"id":"${user.id}"`);
+    expect(text).not.toContain('Jeanette');
+    expect(text).toContain('"first_name":"[masked string, 8 chars]"');
   });
 
   test('a missing member has no value; a long one is cut with its length', () => {

@@ -69,7 +69,7 @@ describe('a HAR entry', () => {
     const [first, again, afterLearning] = recorder.drain().map((r) => r.responseBody);
     expect(first).toBe(page);
     expect(again).toBe(first);
-    expect(afterLearning).toBe(page.replace('5551234567', '[masked phone]'));
+    expect(afterLearning).toBe(page.replace('5551234567', '[masked phone, 10 chars]'));
     expect(afterLearning).toBe(toTrafficRecord({ ...exchange(page), json: JSON.parse(page) }, redactor, undefined).responseBody);
   });
 

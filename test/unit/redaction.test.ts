@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { toCurl } from '../../src/http/curl.js';
-import { Redactor, maskAllButLastFour, maskDigitRuns } from '../../src/http/redact.js';
+import { Redactor } from '../../src/http/redact.js';
+import { maskAllButLastFour, maskDigitRuns } from '../../src/http/shape-mask.js';
 
 const redactor = new Redactor([
   { value: 'tok-a-secret', placeholder: '$CONFORMANCE_TOKEN' },
@@ -50,10 +51,10 @@ describe('redaction', () => {
     expect(learning.text('the cursor "string" never ends')).toBe('the cursor "string" never ends');
     expect(learning.url('http://127.0.0.1:1/user_banks?cursor=string&limit=2')).toBe('http://127.0.0.1:1/user_banks?cursor=string&limit=2');
     // Still masked where it stands in a personal field.
-    expect(learning.json({ ssn: 'string' })).toEqual({ ssn: '[masked 6 chars]' });
+    expect(learning.json({ ssn: 'string' })).toEqual({ ssn: '[masked string, 6 chars]' });
     // Real personal values are learned and masked in free text, but not in a cursor, an id or a path.
     learning.learnFrom({ account_number: '00123456789', email: 'jane@example.com' });
-    expect(learning.text('no bank 00123456789 for jane@example.com')).toBe('no bank *******6789 for [masked email]');
+    expect(learning.text('no bank 00123456789 for jane@example.com')).toBe('no bank *******6789 for [masked email, 16 chars]');
     expect(learning.url('http://127.0.0.1:1/users/00123456789?cursor=00123456789&account_number=00123456789')).toBe(
       'http://127.0.0.1:1/users/00123456789?cursor=00123456789&account_number=*******6789',
     );
@@ -68,11 +69,11 @@ describe('redaction', () => {
     const learning = new Redactor([]);
     learning.noteSent({ account_number: '99988877766' });
     learning.learnFrom({ data: [{ owner: { contacts: [{ phone: '5551234567' }] }, ssn: 912345678, account_number: '99988877766' }] });
-    expect(learning.text('call 5551234567 about 912345678')).toBe('call [masked phone] about [masked ssn]');
+    expect(learning.text('call 5551234567 about 912345678')).toBe('call [masked phone, 10 chars] about [masked ssn, 9 chars]');
     expect(learning.text('sent 99988877766')).toBe('sent 99988877766');
   });
 
-  test('personal data in JSON is masked by member name; account numbers keep the last 4 digits', () => {
+  test('personal data in JSON is masked by member name to its shape; account numbers keep the last 4 digits', () => {
     const user = {
       id: 'u1',
       ssn: '912345678',
@@ -86,8 +87,54 @@ describe('redaction', () => {
     expect(JSON.stringify(masked)).not.toContain('912345678');
     expect(JSON.stringify(masked)).not.toContain('5551234567');
     expect(JSON.stringify(masked)).not.toContain('a@b.c');
-    expect(masked.date_of_birth).toBe('[masked]');
+    expect(masked.ssn).toBe('[masked string, 9 chars]');
+    expect(masked.date_of_birth).toEqual({
+      date: '[masked number, 1 char]',
+      month: '[masked number, 1 char]',
+      year: '[masked number, 4 chars]',
+    });
     expect(masked.account_number).toBe('******5678');
+  });
+
+  test('a good and a bad answer differ in the evidence wherever their shapes differ, never by a value', () => {
+    const good = redactor.json({ date_of_birth: { date: 8, month: 3, year: 1990 }, phone: '5551234567', account_number: '0012345678' });
+    const bad = redactor.json({ date_of_birth: '1990-03-08', phone: 5551234567, account_number: 12345678 });
+    expect(good).toEqual({
+      date_of_birth: { date: '[masked number, 1 char]', month: '[masked number, 1 char]', year: '[masked number, 4 chars]' },
+      phone: '[masked string, 10 chars]',
+      account_number: '******5678',
+    });
+    expect(bad).toEqual({
+      date_of_birth: '[masked string, 10 chars]',
+      phone: '[masked number, 10 chars]',
+      account_number: '[masked number ****5678]',
+    });
+    expect(JSON.stringify(bad)).not.toMatch(/1990|555123/);
+  });
+
+  test('a personal member holding an object or an array is masked whole, to its member names and length', () => {
+    const masked = redactor.json({ email: { address: 'jane@example.com', verified: true }, last_name: null, line1: ['1 Main', 'Apt 2'] });
+    expect(masked).toEqual({
+      email: { address: '[masked string, 16 chars]', verified: true },
+      last_name: null,
+      line1: ['[masked string, 6 chars]', '[masked string, 5 chars]'],
+    });
+  });
+
+  test('--unmasked-evidence: personal data as it came, nothing learned to mask in free text; tokens still replaced', () => {
+    const unmasked = new Redactor([{ value: 'tok-a-secret', placeholder: '$CONFORMANCE_TOKEN' }], { personalData: 'unmasked' });
+    const user = {
+      ssn: '912345678',
+      email: 'jane@example.com',
+      date_of_birth: { date: 8, month: 3, year: 1990 },
+      account_number: '0012345678',
+    };
+    unmasked.learnFrom(user);
+    expect(unmasked.json(user)).toEqual(user);
+    expect(unmasked.json({ first_name: 'tok-a-secret' })).toEqual({ first_name: '$CONFORMANCE_TOKEN' });
+    expect(unmasked.text('ssn 912345678 of jane@example.com')).toBe('ssn 912345678 of jane@example.com');
+    expect(unmasked.body('<html>tok-a-secret 0012345678</html>')).toBe('<html>$CONFORMANCE_TOKEN 0012345678</html>');
+    expect(unmasked.authorization('Bearer tok-a-secret')).toBe('Bearer $CONFORMANCE_TOKEN');
   });
 
   test('a body that is not JSON has long digit runs masked', () => {

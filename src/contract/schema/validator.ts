@@ -8,6 +8,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats';
 import { isIso8601DateTime } from '../../core/domain/iso8601.js';
 import { schemasDir } from '../../core/paths.js';
+import { maskPersonalAt } from '../../http/personal-members.js';
 
 export type SchemaName =
   | 'user-bank'
@@ -30,6 +31,8 @@ export interface SchemaViolation {
   missingProperty?: string;
   /** The value that broke the rule (absent for a missing member: there is none). */
   value?: unknown;
+  /** For an `additionalProperties` violation: the member that should not be there (`value` is its value). */
+  additionalProperty?: string;
 }
 
 // ajv-formats is CommonJS with a default export; under ESM interop it may arrive wrapped.
@@ -95,44 +98,28 @@ function toViolation(error: ErrorObject): SchemaViolation {
       path: error.instancePath,
       message: `must not have the member "${extra}"`,
       keyword: error.keyword,
+      additionalProperty: extra,
       value: (error.data as Record<string, unknown>)[extra],
     };
   }
   return { path: error.instancePath, message, keyword: error.keyword, value: error.data };
 }
 
-/** Members of the spec's data that are personal (2.1, 2.2): a violation says the value's kind, never the value. */
-const PERSONAL_MEMBERS = new Set([
-  'ssn',
-  'email',
-  'phone',
-  'first_name',
-  'last_name',
-  'line1',
-  'line2',
-  'account_number',
-  'date_of_birth',
-  'day',
-  'month',
-  'year',
-]);
 const SHOWN_CHARACTERS = 80;
+/** A member name as a JSON Pointer reference token (RFC 6901). */
+const escapePointer = (member: string): string => member.replace(/~/g, '~0').replace(/\//g, '~1');
 
-/** The value a violation saw, as a reader needs it: JSON, cut at 80 characters; personal members by kind only. */
+/**
+ * The value a violation saw, as a reader needs it: JSON, cut at 80 characters; a personal value
+ * masked to its shape, as the body beside the finding is (src/http/personal-members.ts), so "must
+ * be object, seen "[masked string, 10 chars]"" still says what was wrong.
+ */
 export function seenValue(violation: SchemaViolation): string | undefined {
   if (!('value' in violation) || violation.missingProperty !== undefined) return undefined;
-  const member =
-    violation.path
-      .split('/')
-      .filter((part) => !/^\d+$/.test(part))
-      .pop() ?? '';
-  const value = violation.value;
-  if (PERSONAL_MEMBERS.has(member)) {
-    const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
-    return typeof value === 'string'
-      ? `a string of ${value.length} characters (personal data, not shown)`
-      : `${kind} (personal data, not shown)`;
-  }
+  // An extra member's value sits one member below the violation's path.
+  const at =
+    violation.additionalProperty === undefined ? violation.path : `${violation.path}/${escapePointer(violation.additionalProperty)}`;
+  const value = maskPersonalAt(at, violation.value);
   const json = value === undefined ? 'undefined' : JSON.stringify(value);
   return json.length > SHOWN_CHARACTERS ? `${json.slice(0, SHOWN_CHARACTERS)}… (${json.length} characters)` : json;
 }
