@@ -35,6 +35,7 @@ import type { RunResults } from '../runner/run-results.js';
 import type { Redactor } from '../http/redact.js';
 import type { Results } from '../results/results.js';
 import { reportToGithubActions } from '../results/report/github-actions.js';
+import { UNMASKED_EVIDENCE_WARNING } from '../results/report/unmasked-evidence.js';
 
 /** What was written of a run: its results and the redactor that wrote them (the run's tokens known to it). */
 interface Written {
@@ -81,6 +82,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const tokenWarning = commandLineTokenWarning(argv);
   if (tokenWarning) console.error(tokenWarning);
+  // Said before the first request, so a run against real data can be stopped before it writes any.
+  if (config.unmaskedEvidence) console.error(`banklink-conformance: WARNING: ${UNMASKED_EVIDENCE_WARNING}`);
 
   const reportDir = resolve(config.reportDir);
   const dirProblem = reportDirProblem(reportDir, config.reportDir);

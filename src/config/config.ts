@@ -59,6 +59,8 @@ export interface Config {
   caCert?: string;
   /** Areas of checks turned off (--skip-area replay,robustness): their checks are reported as skipped, saying so. */
   skipArea?: string;
+  /** --unmasked-evidence: personal data is written as it came (synthetic data only; tokens stay masked). Never on by default. */
+  unmaskedEvidence: boolean;
   list: boolean;
   /** With --list: the spec's statements and what judges each, instead of the checks. */
   statements: boolean;
@@ -235,6 +237,13 @@ export const OPTIONS: readonly OptionSpec[] = [
     key: 'skipArea',
     kind: 'string',
     help: 'areas of checks to turn off, comma-separated (e.g. replay,robustness); their checks are reported as skipped',
+  },
+  {
+    flag: 'unmasked-evidence',
+    key: 'unmaskedEvidence',
+    kind: 'boolean',
+    default: 'false',
+    help: 'SYNTHETIC DATA ONLY: write personal data (names, e-mails, SSNs, dates of birth, whole account numbers) into the reports, the HAR and the console as it came, not masked to its shape; tokens stay masked; every report says so',
   },
   {
     flag: 'list',

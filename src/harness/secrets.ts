@@ -17,7 +17,10 @@ export function addCallerToken(redactor: Redactor, caller: 'a' | 'b', token: str
   redactor.addSecrets(caller === 'a' ? secretsOf(token, 'CONFORMANCE_TOKEN', true) : secretsOf(token, 'CONFORMANCE_TOKEN_B', false));
 }
 
-export function redactorFor(tokens: { tokenA?: string; tokenB?: string }): Redactor {
+/** The run's redactor: its tokens always replaced; personal data masked unless --unmasked-evidence asked otherwise. */
+export function redactorFor(tokens: { tokenA?: string; tokenB?: string; unmaskedEvidence?: boolean }): Redactor {
   // Only the first caller's token is sent in near-miss forms (suites/auth.ts).
-  return new Redactor([...secretsOf(tokens.tokenA, 'CONFORMANCE_TOKEN', true), ...secretsOf(tokens.tokenB, 'CONFORMANCE_TOKEN_B', false)]);
+  return new Redactor([...secretsOf(tokens.tokenA, 'CONFORMANCE_TOKEN', true), ...secretsOf(tokens.tokenB, 'CONFORMANCE_TOKEN_B', false)], {
+    personalData: tokens.unmaskedEvidence === true ? 'unmasked' : 'masked',
+  });
 }

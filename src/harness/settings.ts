@@ -40,6 +40,8 @@ export interface RunSettings {
   caPem?: string;
   /** The callers whose token came from a command (--token-command): run again as the token expires (src/http/token-source.ts). */
   tokenCommands?: { a?: TokenCommandState; b?: TokenCommandState };
+  /** --unmasked-evidence: the run's redactor prints personal data as it came (tokens still replaced). */
+  unmaskedEvidence?: boolean;
   /** Exchanges sent before the checks' (the preflight's): the checks' are numbered after them, so an id names one exchange of the run. */
   seqFrom?: number;
 }

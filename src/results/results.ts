@@ -71,6 +71,8 @@ export interface Results {
   shard?: string;
   /** --check: the only checks asked for (the run-wide ones ran beside them); the others did not run. */
   only?: string[];
+  /** --unmasked-evidence: personal data in the evidence is as the target sent it, not masked (every report says so). */
+  unmaskedEvidence?: true;
   verdict: Verdict;
   summary: Record<Outcome, number> & { total: number };
   checks: CheckRecord[];
@@ -113,6 +115,7 @@ export interface ResultsInput extends Pick<
   | 'strict'
   | 'shard'
   | 'only'
+  | 'unmaskedEvidence'
   | 'preflight'
   | 'errors'
   | 'traffic'
@@ -199,6 +202,7 @@ export function buildResults(input: ResultsInput): Results {
     strict: input.strict,
     ...(input.shard ? { shard: input.shard } : {}),
     ...(input.only ? { only: input.only } : {}),
+    ...(input.unmaskedEvidence ? { unmaskedEvidence: true as const } : {}),
     verdict,
     summary,
     checks,

@@ -36,6 +36,7 @@ export function runResultsFor(config: Config, settings: RunSettings, startedAt: 
       strict: config.strict,
       ...(config.shard ? { shard: config.shard } : {}),
       ...(config.check ? { only: checksNamed(config.check) } : {}),
+      ...(settings.unmaskedEvidence ? { unmaskedEvidence: true } : {}),
       checkResults,
       preflight: preflightReads,
       errors: errors.map((e) => redactor.text(e)),

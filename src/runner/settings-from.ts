@@ -47,6 +47,7 @@ export function settingsFrom(config: Config, reference: RunningReference | undef
     settleWindow: !embedded && config.origins?.['settle-ms'] === undefined ? 'evidence' : 'given',
     ...(config.caCert !== undefined ? { caPem: readCaCertOrStop(config.caCert) } : {}),
     ...(tokenCommands !== undefined && Object.keys(tokenCommands).length > 0 ? { tokenCommands } : {}),
+    ...(config.unmaskedEvidence ? { unmaskedEvidence: true } : {}),
   };
 }
 

@@ -142,6 +142,15 @@ describe('configuration', () => {
   });
 });
 
+test('--unmasked-evidence is off unless asked, by the flag, CONFORMANCE_UNMASKED_EVIDENCE or .env, and --help says it is for synthetic data only', () => {
+  expect(load([]).unmaskedEvidence).toBe(false);
+  expect(load(['--unmasked-evidence']).unmaskedEvidence).toBe(true);
+  expect(load([], { CONFORMANCE_UNMASKED_EVIDENCE: 'true' }).unmaskedEvidence).toBe(true);
+  expect(load([], {}, 'CONFORMANCE_UNMASKED_EVIDENCE=1\n').unmaskedEvidence).toBe(true);
+  expect(load(['--unmasked-evidence=false'], { CONFORMANCE_UNMASKED_EVIDENCE: 'true' }).unmaskedEvidence).toBe(false);
+  expect(helpText()).toMatch(/--unmasked-evidence +SYNTHETIC DATA ONLY/);
+});
+
 test('--skip-area takes known areas, comma-separated; an unknown one is one sentence naming the areas', () => {
   expect(skippedAreas(loadConfig({ argv: ['--skip-area', 'replay, robustness'], env: {} }).skipArea)).toEqual(['replay', 'robustness']);
   expect(() => loadConfig({ argv: ['--skip-area', 'replays'], env: {} })).toThrow(

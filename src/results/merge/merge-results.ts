@@ -65,6 +65,8 @@ export function mergeResults(parts: readonly Results[]): Results {
     readOnly: parts.some((p) => p.readOnly),
     ...(first.maxWrites !== undefined ? { maxWrites: first.maxWrites } : {}),
     strict: parts.some((p) => p.strict),
+    // One shard's unmasked evidence is in the merged report: it says so as that shard's did.
+    ...(parts.some((p) => p.unmaskedEvidence) ? { unmaskedEvidence: true as const } : {}),
     checkResults: [...worst.values()].map((record) => asCheckResult(record, createdBy(record.id))),
     errors,
   });

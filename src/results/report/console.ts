@@ -5,6 +5,7 @@ import type { Comparison } from '../compare/diff.js';
 import { sinceBaselineText } from '../compare/render.js';
 import type { Results } from '../results.js';
 import { conditionLines } from './run-conditions.js';
+import { unmaskedEvidenceWarning } from './unmasked-evidence.js';
 import { createdSummary, replayCommand, replayNote } from './wording.js';
 import { wrapText } from './wrap.js';
 
@@ -34,6 +35,9 @@ export function paintFor(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): Pa
 export function summaryText(results: Results, paint: Paint, reportFiles: string[], sinceBaseline?: Comparison): string {
   const s = results.summary;
   const lines: string[] = [''];
+  // First and last: a long list of failures must not scroll the warning out of sight.
+  const unmasked = unmaskedEvidenceWarning(results);
+  if (unmasked !== undefined) lines.push(...labelled(paint.red(paint.bold('WARNING')), unmasked), '');
   for (const check of results.checks.filter((c) => c.outcome === 'fail')) {
     const cited = citedRequirement(check);
     lines.push(`${paint.red('FAIL')} ${check.id}  [${cited.id}, section ${cited.section}]`);
@@ -74,5 +78,6 @@ export function summaryText(results: Results, paint: Paint, reportFiles: string[
   if (results.created.length > 0) lines.push(`${createdSummary(results)}; their ids are in results.json created[]`);
   if (results.verdict !== 'conformant') lines.push(`replay: ${replayCommand(results)} ${replayNote(results)}`.trimEnd());
   lines.push(`reports: ${reportFiles.join(', ')}`);
+  if (unmasked !== undefined) lines.push(...labelled(paint.red(paint.bold('WARNING')), unmasked));
   return lines.join('\n');
 }

@@ -10,6 +10,7 @@
  * redactor, so a token appears only as $CONFORMANCE_TOKEN and personal data stays masked. A run
  * that gave no verdict says so and why; its counts are of the checks that ended, nothing more.
  */
+import { unmaskedEvidenceWarning } from './unmasked-evidence.js';
 import { appendFileSync } from 'node:fs';
 import type { Redactor } from '../../http/redact.js';
 import type { CheckRecord, Results } from '../results.js';
@@ -75,9 +76,11 @@ export function stepSummary(results: Results): string {
   const verdict = VERDICT_TEXT[results.verdict];
   // results.json's marker of a run whose settings could not be read: it has no target, seed or replay to show.
   const settingsRead = results.runs > 0;
+  const unmasked = unmaskedEvidenceWarning(results);
   const lines = [
     `## banklink-conformance: ${verdict.label}`,
     '',
+    ...(unmasked === undefined ? [] : [`> **WARNING: ${unmasked}**`, '']),
     verdict.sentence,
     '',
     settingsRead

@@ -10,6 +10,7 @@ import { STATUS_CODES } from 'node:http';
 import type { TrafficRecord } from '../../http/traffic-record.js';
 import { HAR_BODY_BUDGET, HAR_BODY_CAP } from '../../http/traffic-record.js';
 import type { Results } from '../results.js';
+import { unmaskedEvidenceWarning } from './unmasked-evidence.js';
 
 interface HarHeader {
   name: string;
@@ -55,6 +56,8 @@ export interface Har {
     creator: { name: string; version: string };
     entries: HarEntry[];
     comment: string;
+    /** --unmasked-evidence: the bodies and URLs hold personal data as the target sent it. */
+    _unmaskedEvidence?: true;
   };
 }
 
@@ -146,13 +149,15 @@ export function toHar(results: Results, records: readonly TrafficRecord[], dropp
     }
   }
   const entries = [...records].sort((a, b) => a.seq - b.seq).map((record) => entryOf(record, results, findingsBySeq));
+  const unmasked = unmaskedEvidenceWarning(results);
   const bound = dropped > 0 ? `; ${dropped} later exchanges are not in it (the HAR keeps the first ${entries.length})` : '';
   return {
     log: {
       version: '1.2',
       creator: { name: 'banklink-conformance', version: results.suiteVersion },
       entries,
-      comment: `${results.verdict} run of ${results.target.baseUrl} at ${results.startedAt}, seed ${results.seed}: every exchange, redacted; an entry's _id is the "HAR entry" number the reports print beside a curl line${bound}`,
+      comment: `${unmasked === undefined ? '' : `WARNING: ${unmasked} `}${results.verdict} run of ${results.target.baseUrl} at ${results.startedAt}, seed ${results.seed}: every exchange, ${unmasked === undefined ? 'redacted (personal data masked to its shape)' : 'tokens replaced, personal data NOT masked'}; an entry's _id is the "HAR entry" number the reports print beside a curl line${bound}`,
+      ...(results.unmaskedEvidence ? { _unmaskedEvidence: true } : {}),
     },
   };
 }

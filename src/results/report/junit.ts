@@ -6,6 +6,7 @@
  * the spec does not require what it checks. A run that could not run, could not decide or did not
  * finish adds a run-level testcase with an <error>.
  */
+import { unmaskedEvidenceWarning } from './unmasked-evidence.js';
 import { readableQuote } from './readable-quote.js';
 import type { CheckRecord, Results } from '../results.js';
 import { citedRequirement } from './cited-requirement.js';
@@ -35,6 +36,11 @@ export function toJunit(results: Results): string {
   lines.push(
     `<testsuites name="banklink-conformance" tests="${s.total + runErrors}" failures="${s.fail}" errors="${s.inconclusive + runErrors}" skipped="${s.skip}" time="${(results.durationMs / 1000).toFixed(3)}">`,
   );
+  // On every suite, as the first thing in it: JUnit readers list a suite's properties, and a CI view
+  // that shows one suite alone still says its evidence is unmasked.
+  const unmasked = unmaskedEvidenceWarning(results);
+  const suiteProperties =
+    unmasked === undefined ? [] : [`    <properties><property name="unmasked-evidence" value="${xmlEscape(unmasked)}"/></properties>`];
   if (runErrors > 0) {
     const label =
       results.verdict === 'interrupted'
@@ -44,6 +50,7 @@ export function toJunit(results: Results): string {
           : 'the run could not complete';
     lines.push(
       `  <testsuite name="run" tests="1" failures="0" errors="1" skipped="0" time="${(results.durationMs / 1000).toFixed(3)}" timestamp="${xmlEscape(results.startedAt)}">`,
+      ...suiteProperties,
     );
     lines.push(`    <testcase classname="banklink.run" name="${xmlEscape(`the run (${results.verdict})`)}" time="0.000">`);
     lines.push(
@@ -58,6 +65,7 @@ export function toJunit(results: Results): string {
     const time = (checks.reduce((sum, c) => sum + c.durationMs, 0) / 1000).toFixed(3);
     lines.push(
       `  <testsuite name="${xmlEscape(area)}" tests="${checks.length}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${time}" timestamp="${xmlEscape(results.startedAt)}">`,
+      ...suiteProperties,
     );
     for (const check of checks) {
       const name = xmlEscape(`${check.id}: ${check.title}`);

@@ -4,6 +4,7 @@
  * requirement matrix (folded, so the comment stays short) and what the run created.
  * Kept under GitHub's comment size: long evidence is cut, results.json has all of it.
  */
+import { unmaskedEvidenceWarning } from './unmasked-evidence.js';
 import { clipLines } from './excerpt.js';
 import { headline, mergedFindings, whereOf } from './headline.js';
 import { readableQuote } from './readable-quote.js';
@@ -92,9 +93,11 @@ function matrix(results: Results): string[] {
 export function toMarkdown(results: Results, sinceBaseline?: Comparison): string {
   const s = results.summary;
   const verdict = VERDICT_TEXT[results.verdict];
+  const unmasked = unmaskedEvidenceWarning(results);
   const lines = [
     '# banklink-conformance report',
     '',
+    ...(unmasked === undefined ? [] : [`> **WARNING: ${unmasked}**`, '']),
     `**${verdict.label}**: ${verdict.sentence}`,
     '',
     `Target ${code(results.target.baseUrl)}${results.target.embedded ? ' (embedded reference implementation)' : ''} · suite ${results.suiteVersion} · spec ${code(results.specHash.slice(0, 19))} · seed ${results.seed} · ${results.startedAt} · ${(results.durationMs / 1000).toFixed(1)} s${results.readOnly ? ' · read-only' : ''}${results.strict ? ' · strict' : ''}${results.shard ? ` · shard ${results.shard}` : ''}${results.only ? ` · only ${results.only.join(', ')} (--check) and the run-wide checks` : ''}`,
