@@ -13,6 +13,8 @@ export interface FixtureOptions {
   seed: number;
   /** Extra user banks for caller A's first user (benchmarks walk 10,000 and 100,000). */
   extraBanks: number;
+  /** The status of every seventh User Bank besides "active" (the variation's choice; default inactive). */
+  otherBankStatus?: string;
 }
 
 export const FIXTURE_TOKENS = { a: 'ref-token-acme-7f3a9c2e51d84b06', b: 'ref-token-globex-c41d0e9a2b7f6358' } as const;
@@ -27,11 +29,14 @@ export class Fixtures {
   private readonly random: () => number;
   private readonly base = Date.UTC(2025, 0, 6, 9, 0, 0);
 
+  private readonly otherBankStatus: string;
+
   constructor(
     readonly ids: IdFactory,
     options: FixtureOptions,
   ) {
     this.random = seededRandom(options.seed ^ 0x5eed);
+    this.otherBankStatus = options.otherBankStatus ?? 'inactive';
     const a: Caller = { name: 'acme', token: FIXTURE_TOKENS.a, users: [], banks: [], rfps: [] };
     const b: Caller = { name: 'globex', token: FIXTURE_TOKENS.b, users: [], banks: [], rfps: [] };
     a.users.push(this.user(0, '12B'), this.user(1, null), this.user(2, null));
@@ -94,7 +99,7 @@ export class Fixtures {
       createdAt: new Date(this.base + 3_600_000 * (n + 1)),
       is_rtp_enabled: n % 3 !== 0,
       is_rtp_rfp_enabled: n % 6 === 1,
-      status: n % 7 === 6 ? 'inactive' : 'active',
+      status: n % 7 === 6 ? this.otherBankStatus : 'active',
       verification_status: n % 11 === 10 ? 'pending' : 'verified',
     };
   }
@@ -105,5 +110,8 @@ export class Fixtures {
 }
 
 export function buildFixtures(variation: Variation, options: FixtureOptions): Fixtures {
-  return new Fixtures(new IdFactory(variation.idFormat, seededRandom(options.seed)), options);
+  return new Fixtures(new IdFactory(variation.idFormat, seededRandom(options.seed)), {
+    ...options,
+    otherBankStatus: variation.otherBankStatus,
+  });
 }

@@ -53,6 +53,8 @@ export interface Variation {
    * rest by mintToken); 0 = tokens never expire. No preset: a run needs a token command to follow it.
    */
   tokenLifetimeMs: number;
+  /** 2.1: User Bank statuses beyond "active" are not shown: the one the fixtures give every seventh User Bank. */
+  otherBankStatus: string;
 }
 
 export const baseline: Variation = {
@@ -81,6 +83,7 @@ export const baseline: Variation = {
   clockSkewMs: 0,
   reservedCursorChars: false,
   tokenLifetimeMs: 0,
+  otherBankStatus: 'inactive',
 };
 
 /** Named presets; each flips several independent choices so the matrix stays short. */
@@ -134,6 +137,8 @@ export const variations: Record<string, Partial<Variation>> = {
   // Replicas behind a load balancer: a creation is listed 300 ms after it was answered.
   'late-listing-300ms': { listingLagMs: 300 },
   'empty-filter-absent': { emptyFilterIsAbsent: true },
+  // User Banks whose other status is one the spec names nowhere (2.1: values beyond "active" not shown).
+  'statuses-unnamed': { otherBankStatus: 'closed' },
   // A shared staging where someone else creates a User Bank on the test User twice a second.
   'background-writer': { backgroundWriterMs: 500 },
   // A busy shared staging behind a production stack, at the harshest corner of the envelope the suite
