@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
 import { runCommand, subcommand } from './invoked-as.js';
 import { writesForFullRuns } from '../core/write-plan.js';
+import { parseImplementation } from '../core/identity/implementation.js';
 import {
   OTHER_KNOWN_VARIABLES,
   TOKEN_FLAGS,
@@ -21,6 +22,8 @@ import {
 } from './config-mistakes.js';
 
 export interface Config {
+  /** What is tested, as NAME@VERSION (--implementation): the first thing every report names. Validated. */
+  implementation?: string;
   /** Where each setting given came from, by flag: '--token', 'CONFORMANCE_TOKEN in the environment', 'CONFORMANCE_TOKEN in .env'. */
   origins?: Record<string, string>;
   /** Absent (and no other target setting given): the embedded reference implementation is started. */
@@ -79,6 +82,7 @@ export type ConfigErrorCode =
   | 'BAD_AREA'
   | 'BAD_CHECK'
   | 'BAD_DOTENV'
+  | 'BAD_IMPLEMENTATION'
   | Mistake['code'];
 
 export class ConfigError extends Error {
@@ -103,6 +107,12 @@ interface OptionSpec {
 
 /** The CLI contract of design.md. Each flag is also CONFORMANCE_<NAME> in the environment or .env. */
 export const OPTIONS: readonly OptionSpec[] = [
+  {
+    flag: 'implementation',
+    key: 'implementation',
+    kind: 'string',
+    help: "what is tested, as NAME@VERSION (e.g. acme-bank-api@2.3.1): named first in every report, the certificate's subject",
+  },
   { flag: 'base-url', key: 'baseUrl', kind: 'string', help: 'target base URL; absent: the embedded reference implementation on 127.0.0.1' },
   { flag: 'token', key: 'token', kind: 'string', help: 'the caller\'s access token, sent as "Authorization: Bearer T"' },
   { flag: 'user-id', key: 'userId', kind: 'string', help: 'an existing User of that caller' },
@@ -322,6 +332,10 @@ export function loadConfig(sources: ConfigSources): Config {
   config.maxWrites ??= writesForFullRuns(config.runs as number);
   config.origins = Object.fromEntries(where);
   const result = config as unknown as Config;
+  if (result.implementation !== undefined) {
+    const parsed = parseImplementation(result.implementation, whereOf('implementation'));
+    if ('problem' in parsed) throw new ConfigError('BAD_IMPLEMENTATION', parsed.problem);
+  }
   if (result.baseUrl !== undefined) validateRemoteTarget(result);
   if (result.shard !== undefined && !/^[1-9]\d*\/[1-9]\d*$/.test(result.shard)) {
     throw new ConfigError('BAD_SHARD', `--shard takes i/n with 1 <= i <= n, like 1/3; got "${result.shard}"`);

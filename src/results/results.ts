@@ -2,18 +2,20 @@
  * The run's results as flat JSON (schemas/results.schema.json): the verdict, counts, every check
  * with its requirement, every requirement with the checks that cover it, and what was created.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { checks as registeredChecks, checkSpec, requirementsOf } from '../contract/checks/registry.js';
 import type { CheckResult, CreatedResource, Finding, GrammarCoverage, Outcome } from '../contract/checks/types.js';
 import type { ThrottleStats } from '../http/adaptive-throttle.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
-import { packageRoot, specPath } from '../core/paths.js';
+import type { Implementation } from '../core/identity/implementation.js';
+import { specIdentity, type SpecIdentity } from '../core/identity/spec-identity.js';
+import { suiteIdentity, type SuiteIdentity } from '../core/identity/suite-identity.js';
 import { requirement, requirements, type Level } from '../core/requirements.js';
+import { coverageOf, type Coverage } from './coverage.js';
 import { outcomeForRequirement } from './requirement-outcome.js';
+import { summaryOf, verdictOf, type Summary, type Verdict } from './verdict.js';
 
-export type Verdict = 'conformant' | 'non-conformant' | 'inconclusive' | 'could-not-run' | 'interrupted';
+export type { Verdict } from './verdict.js';
 
 export interface CheckRecord {
   id: string;
@@ -48,8 +50,10 @@ export interface RequirementRecord {
 
 export type RequirementOutcome = Outcome | 'untested' | 'not-run';
 
-/** What was tested: enough to replay the run against the same data (never a token). */
+/** What was tested: what it is (--implementation), and enough to replay the run against the same data (never a token). */
 export interface Target {
+  /** The implementation under test as the run was told it (--implementation NAME@VERSION); absent: not named. */
+  implementation?: Implementation;
   baseUrl: string;
   embedded: boolean;
   userId?: string;
@@ -58,9 +62,17 @@ export interface Target {
 }
 
 export interface Results {
-  suiteVersion: string;
-  specHash: string;
   target: Target;
+  /** This run's own id: every report of the run states it, so `verify` can tell they were made together. */
+  runId: string;
+  suiteVersion: string;
+  /** Who judged: the suite's version and the digest of its shipped files, against its release. */
+  suite: SuiteIdentity;
+  specHash: string;
+  /** The spec the checks quote: its title and hash (the hash is specHash). */
+  spec: SpecIdentity;
+  /** How much of the suite the run judged (src/results/coverage.ts). */
+  coverage: Coverage;
   startedAt: string;
   durationMs: number;
   seed: number;
@@ -73,8 +85,12 @@ export interface Results {
   only?: string[];
   /** --unmasked-evidence: personal data in the evidence is as the target sent it, not masked (every report says so). */
   unmaskedEvidence?: true;
+  /** --skip-area: the areas whose checks were turned off (they are reported as skipped). */
+  skippedAreas?: string[];
+  /** The run began and did not end (stopped, or still running): the verdict is interrupted. */
+  interrupted?: boolean;
   verdict: Verdict;
-  summary: Record<Outcome, number> & { total: number };
+  summary: Summary;
   checks: CheckRecord[];
   requirements: RequirementRecord[];
   created: (CreatedResource & { check: string })[];
@@ -91,9 +107,8 @@ export interface Results {
   grammars?: GrammarCoverage[];
 }
 
-export const suiteVersion = (): string =>
-  (JSON.parse(readFileSync(resolve(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
-export const specHash = (): string => `sha256:${createHash('sha256').update(readFileSync(specPath)).digest('hex')}`;
+export const suiteVersion = (): string => suiteIdentity().version;
+export const specHash = (): string => specIdentity().hash;
 
 const SEVERITY: (Outcome | 'untested')[] = ['fail', 'warn', 'inconclusive', 'pass', 'skip'];
 
@@ -116,6 +131,7 @@ export interface ResultsInput extends Pick<
   | 'shard'
   | 'only'
   | 'unmaskedEvidence'
+  | 'skippedAreas'
   | 'preflight'
   | 'errors'
   | 'traffic'
@@ -126,6 +142,8 @@ export interface ResultsInput extends Pick<
   checkResults: CheckResult[];
   /** The run began and did not end (a signal, or the placeholder written until it ends): no verdict at all. */
   interrupted?: boolean;
+  /** The run's id, the same for every results a run writes (its placeholder, its interrupted or final reports); absent: a new one. */
+  runId?: string;
 }
 
 /**
@@ -167,8 +185,7 @@ export function buildResults(input: ResultsInput): Results {
   });
   checks.sort((a, b) => registeredChecks.findIndex((c) => c.id === a.id) - registeredChecks.findIndex((c) => c.id === b.id));
 
-  const summary = { pass: 0, fail: 0, warn: 0, skip: 0, inconclusive: 0, total: checks.length };
-  for (const check of checks) summary[check.outcome] += 1;
+  const summary = summaryOf(checks);
 
   const ran = new Map(checks.map((c) => [c.id, c]));
   const reqs: RequirementRecord[] = requirements.map((req) => {
@@ -182,17 +199,27 @@ export function buildResults(input: ResultsInput): Results {
   });
 
   const errors = [...input.errors, ...input.checkResults.filter((r) => r.internalError).map((r) => `${r.id}: ${r.internalError}`)];
-  let verdict: Verdict;
-  if (input.interrupted) verdict = 'interrupted';
-  else if (summary.fail > 0 || (input.strict && summary.warn > 0)) verdict = 'non-conformant';
-  else if (errors.length > 0) verdict = 'could-not-run';
-  else if (summary.inconclusive > 0) verdict = 'inconclusive';
-  else verdict = 'conformant';
+  const interrupted = input.interrupted === true;
+  const verdict = verdictOf({ summary, strict: input.strict, errors, interrupted });
+  const suite = suiteIdentity();
+  const spec = specIdentity();
+  const scope = {
+    ...(input.shard ? { shard: input.shard } : {}),
+    ...(input.only ? { only: input.only } : {}),
+    ...(input.skippedAreas && input.skippedAreas.length > 0 ? { skippedAreas: input.skippedAreas } : {}),
+    ...(interrupted ? { interrupted } : {}),
+  };
+  const coverage = coverageOf({ ...input, ...scope, checks }, registeredChecks.length);
 
   return {
-    suiteVersion: suiteVersion(),
-    specHash: specHash(),
+    // What was tested first, then who judged and how much: a certificate's reader looks for these in that order.
     target: input.target,
+    runId: input.runId ?? randomUUID(),
+    suiteVersion: suite.version,
+    suite,
+    specHash: spec.hash,
+    spec,
+    coverage,
     startedAt: input.startedAt.toISOString(),
     durationMs: input.durationMs,
     seed: input.seed,
@@ -200,8 +227,7 @@ export function buildResults(input: ResultsInput): Results {
     readOnly: input.readOnly,
     ...(input.maxWrites !== undefined ? { maxWrites: input.maxWrites } : {}),
     strict: input.strict,
-    ...(input.shard ? { shard: input.shard } : {}),
-    ...(input.only ? { only: input.only } : {}),
+    ...scope,
     ...(input.unmaskedEvidence ? { unmaskedEvidence: true as const } : {}),
     verdict,
     summary,

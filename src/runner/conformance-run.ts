@@ -37,6 +37,8 @@ export interface ConformanceRunOptions {
   /** Where the reports go; absent, none are written (the mutation judge needs only the verdict). */
   reportDir?: string;
   startedAt?: Date;
+  /** The id the run's reports share; absent, a new one (the CLI gives the one its placeholder reports named). */
+  runId?: string;
   /** What the run changed since a --baseline run (the report's comparison section). */
   compare?: (results: Results) => Comparison | undefined;
   /** Told once the preflight let the run go on: what the reports of a run stopped half-way are made from, and the run's redactor (tokens a command gave included). */
@@ -68,7 +70,7 @@ export async function conformanceRun(options: ConformanceRunOptions): Promise<Co
   };
   if (reportDir !== undefined) CreatedJournal.inDir(reportDir, given.baseUrl).start();
   const redactor = redactorFor(given);
-  const resultsOf = runResultsFor(config, given, startedAt, redactor);
+  const resultsOf = runResultsFor(config, given, startedAt, redactor, options.runId);
   const har = reportDir === undefined ? undefined : harPlace(reportDir, config.har);
   const named = har === undefined ? {} : { har: har.name };
   /** The reports of `results` with the run's traffic, when there is a report directory; the files written. */

@@ -3,7 +3,9 @@
  * built the same way for the CLI and for `npm run mutation`'s judge, so both reach the same verdict.
  */
 import type { CheckResult } from '../contract/checks/types.js';
-import { checksNamed, type Config } from '../config/config.js';
+import { randomUUID } from 'node:crypto';
+import { checksNamed, skippedAreas, type Config } from '../config/config.js';
+import { parseImplementation, type Implementation } from '../core/identity/implementation.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
 import type { Redactor } from '../http/redact.js';
 import { buildResults, type Results, type ResultsInput } from '../results/results.js';
@@ -16,10 +18,28 @@ export type RunResults = (
   conditions?: Pick<ResultsInput, 'traffic' | 'consistency' | 'har' | 'interrupted'>,
 ) => Results;
 
-export function runResultsFor(config: Config, settings: RunSettings, startedAt: Date, redactor: Redactor): RunResults {
+/** The implementation --implementation names (the configuration has validated it), or undefined when none was named. */
+export function implementationOf(config: Pick<Config, 'implementation'>): Implementation | undefined {
+  if (config.implementation === undefined) return undefined;
+  const parsed = parseImplementation(config.implementation);
+  return 'problem' in parsed ? undefined : parsed;
+}
+
+/** `runId`: the id the run's reports share (the CLI's placeholder reports name it before the checks start). */
+export function runResultsFor(
+  config: Config,
+  settings: RunSettings,
+  startedAt: Date,
+  redactor: Redactor,
+  runId: string = randomUUID(),
+): RunResults {
+  const implementation = implementationOf(config);
+  const areasOff = skippedAreas(config.skipArea);
   return (checkResults, errors, preflightReads, conditions = {}) =>
     buildResults({
+      runId,
       target: {
+        ...(implementation ? { implementation } : {}),
         baseUrl: settings.baseUrl,
         embedded: settings.embedded,
         // What a replay must name to send the same requests; the embedded reference seeds its own.
@@ -37,6 +57,7 @@ export function runResultsFor(config: Config, settings: RunSettings, startedAt: 
       ...(config.shard ? { shard: config.shard } : {}),
       ...(config.check ? { only: checksNamed(config.check) } : {}),
       ...(settings.unmaskedEvidence ? { unmaskedEvidence: true } : {}),
+      ...(areasOff.length > 0 ? { skippedAreas: areasOff } : {}),
       checkResults,
       preflight: preflightReads,
       errors: errors.map((e) => redactor.text(e)),

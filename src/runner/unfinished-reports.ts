@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { Implementation } from '../core/identity/implementation.js';
 import type { Redactor } from '../http/redact.js';
 import { buildResults, type Results, type Target } from '../results/results.js';
 import { journalIds } from '../results/report/created-journal.js';
@@ -13,6 +14,10 @@ import { UNFINISHED_CREATOR } from '../results/report/wording.js';
 import { writeReports } from '../results/report/write.js';
 
 export interface UnfinishedRun {
+  /** The run's id, shared with the reports that replace these. */
+  runId?: string;
+  /** What is tested (--implementation), named first as in every report. */
+  implementation?: Implementation | undefined;
   baseUrl: string | undefined;
   /** The configured Users and second caller, so the replay line of an unfinished run names them too. */
   userId?: string | undefined;
@@ -28,10 +33,12 @@ export interface UnfinishedRun {
 
 /** Reports that say the run gave no verdict, and why: `interrupted` (it began) or `could-not-run` (it never did). */
 export function unfinishedResults(run: UnfinishedRun, verdict: 'interrupted' | 'could-not-run', reason: string): Results {
+  const implementation = run.implementation !== undefined ? { implementation: run.implementation } : {};
   const target: Target =
     run.baseUrl === undefined
-      ? { baseUrl: '(the embedded reference)', embedded: true }
+      ? { ...implementation, baseUrl: '(the embedded reference)', embedded: true }
       : {
+          ...implementation,
           baseUrl: run.baseUrl,
           embedded: false,
           ...(run.userId !== undefined ? { userId: run.userId } : {}),
@@ -39,6 +46,7 @@ export function unfinishedResults(run: UnfinishedRun, verdict: 'interrupted' | '
           secondCaller: run.secondCaller ?? false,
         };
   return buildResults({
+    ...(run.runId !== undefined ? { runId: run.runId } : {}),
     target,
     ...(run.maxWrites !== undefined ? { maxWrites: run.maxWrites } : {}),
     startedAt: run.startedAt,

@@ -67,6 +67,7 @@ export function mergeResults(parts: readonly Results[]): Results {
     strict: parts.some((p) => p.strict),
     // One shard's unmasked evidence is in the merged report: it says so as that shard's did.
     ...(parts.some((p) => p.unmaskedEvidence) ? { unmaskedEvidence: true as const } : {}),
+    ...(first.skippedAreas ? { skippedAreas: first.skippedAreas } : {}),
     checkResults: [...worst.values()].map((record) => asCheckResult(record, createdBy(record.id))),
     errors,
   });
@@ -76,7 +77,8 @@ export function mergeResults(parts: readonly Results[]): Results {
 /** Sentences about the shards that a person merging them should know (not errors: the verdict stands). */
 export function mergeNotes(parts: readonly Results[]): string[] {
   const notes: string[] = [];
-  const versions = new Set(parts.map((p) => `${p.suiteVersion} ${p.specHash}`));
+  // The digest when the shards recorded one (older results.json did not): the same version can hold other code.
+  const versions = new Set(parts.map((p) => `${p.suiteVersion} ${p.suite?.digest ?? ''} ${p.specHash}`));
   if (versions.size > 1) notes.push('the shards ran different suite versions or specs; their verdicts may not add up');
   const seeds = new Set(parts.map((p) => p.seed));
   if (seeds.size > 1)
