@@ -3,6 +3,7 @@
  * preflight (src/runner/preflight.ts) -> suites -> reports -> exit code (0 conformant, 1 non-conformant, 2 could not run).
  * Every failure to run is one sentence that says what to do, never a stack trace, never a token.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { checks } from '../contract/checks/registry.js';
@@ -36,6 +37,8 @@ import type { Redactor } from '../http/redact.js';
 import type { Results } from '../results/results.js';
 import { reportToGithubActions } from '../results/report/github-actions.js';
 import { UNMASKED_EVIDENCE_WARNING } from '../results/report/unmasked-evidence.js';
+import { runHeader } from '../results/report/run-header.js';
+import { implementationOf } from '../runner/run-results.js';
 
 /** What was written of a run: its results and the redactor that wrote them (the run's tokens known to it). */
 interface Written {
@@ -97,7 +100,11 @@ async function main(argv: string[]): Promise<number> {
   // Until this run's own reports replace them, the reports say it has not ended: a run killed, crashed
   // or refused never leaves an earlier run's verdict behind (src/runner/unfinished-reports.ts).
   const startedAt = new Date();
+  const runId = randomUUID();
+  const implementation = implementationOf(config);
   const unfinished: UnfinishedRun = {
+    runId,
+    implementation,
     baseUrl: config.baseUrl,
     userId: config.userId,
     userIdB: config.userIdB,
@@ -195,6 +202,7 @@ async function main(argv: string[]): Promise<number> {
       ...(reference ? { reference } : {}),
       reportDir,
       startedAt,
+      runId,
       ...(baseline ? { compare: (results) => compareRuns(baseline, results) } : {}),
       onChecksStart: (resultsOf, preflightReads, runRedactor) =>
         (interruptedResults = { resultsOf, preflight: preflightReads, redactor: runRedactor }),
@@ -204,7 +212,13 @@ async function main(argv: string[]): Promise<number> {
           ...(config.shard || config.check ? {} : { expectedTotal: checks.length }),
         });
         console.error(
-          `banklink-conformance ${suiteVersion()}: ${config.check ? `${checksNamed(config.check).join(', ')} (--check) and the run-wide checks` : `${checks.length} checks`} against ${settings.baseUrl} (seed ${settings.seed})`,
+          runHeader({
+            implementation,
+            baseUrl: settings.baseUrl,
+            checks: config.check ? `${checksNamed(config.check).join(', ')} (--check) and the run-wide checks` : `${checks.length} checks`,
+            runId,
+            seed: settings.seed,
+          }),
         );
         // The runner stops starting checks at the bound and reports what it has; this is the last resort
         // for a check that does not end even then (each request is bounded, so it should never fire).

@@ -50,7 +50,7 @@ describe.concurrent('the CLI', () => {
     expect(run.results?.checks.find((c) => c.id === 'users.get.schema')?.outcome).toBe('pass');
     expect(run.results?.only).toEqual(['users.get.schema']);
     expect(run.stderr).toContain('users.get.schema (--check) and the run-wide checks');
-    expect(readFileSync(join(run.reportDir, 'report.md'), 'utf8')).toContain('only users.get.schema (--check)');
+    expect(readFileSync(join(run.reportDir, 'report.md'), 'utf8')).toContain('- Checks asked for: `users.get.schema` (--check)');
     // Far fewer requests than a whole run: the point of looking at one check again.
     expect(run.results?.traffic?.requests ?? 0).toBeLessThan(200);
   });

@@ -170,7 +170,10 @@ describe('report.md', () => {
   const md = toMarkdown(results);
 
   test('verdict and counts first, each failure with its section, quote and curl line', () => {
-    expect(md.split('\n').slice(0, 4).join('\n')).toContain('NON-CONFORMANT');
+    // The implementation first (what is certified), then the verdict.
+    const head = md.split('\n').slice(0, 6);
+    expect(head[2]).toMatch(/^\*\*Implementation/);
+    expect(head.join('\n')).toContain('NON-CONFORMANT');
     const failing = results.checks.find((c) => c.outcome === 'fail');
     expect(md).toContain(`\`${failing?.id}\``);
     expect(md).toContain(`Requirement \`${failing?.requirement}\``);

@@ -1,9 +1,14 @@
-/** The one-screen summary at the end of a run: counts, then each fail with its requirement and reason. */
+/**
+ * The one-screen summary at the end of a run: who and what was tested (the implementation first),
+ * each fail with its requirement and reason, then the verdict with its coverage and the counts.
+ */
 import { citedRequirement } from './cited-requirement.js';
 import { headline } from './headline.js';
 import type { Comparison } from '../compare/diff.js';
 import { sinceBaselineText } from '../compare/render.js';
 import type { Results } from '../results.js';
+import { notRunText } from '../coverage.js';
+import { identityItems, implementationLine, verdictWithCoverage } from './identity.js';
 import { conditionLines } from './run-conditions.js';
 import { unmaskedEvidenceWarning } from './unmasked-evidence.js';
 import { createdSummary, replayCommand, replayNote } from './wording.js';
@@ -35,6 +40,13 @@ export function paintFor(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): Pa
 export function summaryText(results: Results, paint: Paint, reportFiles: string[], sinceBaseline?: Comparison): string {
   const s = results.summary;
   const lines: string[] = [''];
+  // Never wrapped: a digest or a coverage sentence cut across lines can no longer be searched for in a log.
+  for (const item of identityItems(results))
+    lines.push(
+      item.key === 'implementation'
+        ? paint.bold(implementationLine(results.target.implementation))
+        : `${item.label.toLowerCase()}: ${item.text}`,
+    );
   // First and last: a long list of failures must not scroll the warning out of sight.
   const unmasked = unmaskedEvidenceWarning(results);
   if (unmasked !== undefined) lines.push(...labelled(paint.red(paint.bold('WARNING')), unmasked), '');
@@ -51,13 +63,20 @@ export function summaryText(results: Results, paint: Paint, reportFiles: string[
   }
   for (const error of results.errors.slice(0, 5)) lines.push(...labelled(paint.red('ERROR'), error));
   if (sinceBaseline) lines.push(...sinceBaselineText(sinceBaseline));
-  const counts = `${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.skip} skip, ${s.inconclusive} inconclusive (${s.total} checks, ${(results.durationMs / 1000).toFixed(1)} s, seed ${results.seed})`;
+  const outcomes = `${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.skip} skip, ${s.inconclusive} inconclusive`;
+  const notRun = notRunText(results.coverage);
+  // Checks the run never started are counted as not run, apart from the skipped ones (a skip is a check that looked and could not).
+  const counts =
+    notRun === undefined
+      ? `${outcomes} (${s.total} checks, ${(results.durationMs / 1000).toFixed(1)} s, seed ${results.seed})`
+      : `${outcomes}, ${notRun}; ${s.total} checks ran, ${(results.durationMs / 1000).toFixed(1)} s, seed ${results.seed}`;
+  const line = verdictWithCoverage(results);
   const verdict =
-    results.verdict === 'conformant'
-      ? paint.green('CONFORMANT')
+    results.verdict === 'conformant' && results.coverage.status === 'complete'
+      ? paint.green(line)
       : results.verdict === 'non-conformant'
-        ? paint.red('NON-CONFORMANT')
-        : paint.yellow(results.verdict.toUpperCase());
+        ? paint.red(line)
+        : paint.yellow(line);
   lines.push('', `${paint.bold('verdict:')} ${verdict}  ${counts}`);
   const warned = results.checks.filter((c) => c.outcome === 'warn');
   if (results.strict) {

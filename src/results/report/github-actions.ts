@@ -16,7 +16,10 @@ import type { Redactor } from '../../http/redact.js';
 import type { CheckRecord, Results } from '../results.js';
 import { headline } from './headline.js';
 import { sectionLabel } from './sections.js';
-import { createdSummary, reducedCoverage, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
+import { createdSummary, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
+import { suiteText } from '../../core/identity/suite-identity.js';
+import { notRunText } from '../coverage.js';
+import { identityItems, implementationLine, verdictWithCoverage } from './identity.js';
 import { workflowCommand } from './workflow-command.js';
 
 /** Whether the process runs as a step of a GitHub Actions job (the runner sets it to the string "true"). */
@@ -77,23 +80,28 @@ export function stepSummary(results: Results): string {
   // results.json's marker of a run whose settings could not be read: it has no target, seed or replay to show.
   const settingsRead = results.runs > 0;
   const unmasked = unmaskedEvidenceWarning(results);
+  // The implementation first, as in every report (identity.ts); then the verdict with its coverage.
+  const identity = identityItems(results).filter((item) => item.key !== 'implementation');
   const lines = [
-    `## banklink-conformance: ${verdict.label}`,
+    `## ${cell(implementationLine(results.target.implementation).replace(/^i/, 'I'))}`,
+    '',
+    `### banklink-conformance: ${verdictWithCoverage(results)}`,
     '',
     ...(unmasked === undefined ? [] : [`> **WARNING: ${unmasked}**`, '']),
     verdict.sentence,
     '',
-    settingsRead
-      ? `Target ${code(results.target.baseUrl)}${results.target.embedded ? ' (embedded reference implementation)' : ''} · suite ${results.suiteVersion} · seed ${results.seed} · ${(results.durationMs / 1000).toFixed(1)} s${results.shard ? ` · shard ${results.shard}` : ''}${results.only ? ` · only ${results.only.join(', ')} (--check)` : ''}`
-      : `Suite ${results.suiteVersion}: the settings could not be read, so no target was tested.`,
+    ...(settingsRead
+      ? identity.map((item) => `- ${item.label}: ${cell(item.text)}`)
+      : [`Suite ${suiteText(results.suite)}: the settings could not be read, so no target was tested.`]),
+    ...(settingsRead && results.only ? [`- Checks asked for: ${results.only.map(code).join(', ')} (--check) and the run-wide checks`] : []),
     '',
   ];
   const why = whyNoVerdict(results);
   if (why !== undefined) lines.push(`**Why there is no verdict:** ${cell(clip(why, 2_000))}`, '');
   if (s.total === 0) lines.push('No check ended: nothing about the target was judged.', '');
   else if (results.verdict === 'interrupted') lines.push(`Only the ${s.total} check(s) that ended before the run stopped are counted.`, '');
-  const reduced = results.verdict === 'conformant' ? reducedCoverage(results) : [];
-  if (reduced.length > 0) lines.push(`Conformant for what the run could check; not covered: ${reduced.join('; ')}.`, '');
+  if (results.verdict === 'conformant' && results.coverage.status === 'reduced')
+    lines.push(`Conformant for what the run could check: coverage ${results.coverage.text}.`, '');
   if (s.total > 0)
     lines.push(
       '| pass | fail | warn | skip | inconclusive | total |',
@@ -101,6 +109,8 @@ export function stepSummary(results: Results): string {
       `| ${s.pass} | ${s.fail} | ${s.warn} | ${s.skip} | ${s.inconclusive} | ${s.total} |`,
       '',
     );
+  const notRun = notRunText(results.coverage);
+  if (s.total > 0 && notRun !== undefined) lines.push(`${notRun}: the table counts only the checks that ran.`, '');
 
   const failing = results.checks.filter((c) => c.outcome === 'fail');
   if (failing.length > 0) {

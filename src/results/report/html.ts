@@ -20,7 +20,8 @@ import { outcomeForRequirement } from '../requirement-outcome.js';
 import type { CheckRecord, RequirementOutcome, RequirementRecord, Results } from '../results.js';
 import { checks as registeredChecks } from '../../contract/checks/registry.js';
 import { compareSections, sectionLabel } from './sections.js';
-import { createdSummary, reducedCoverage, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
+import { createdSummary, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
+import { identityItems, implementationLine, verdictWithCoverage } from './identity.js';
 import { citedRequirement } from './cited-requirement.js';
 
 const esc = (text: string): string =>
@@ -42,6 +43,7 @@ code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-s
 pre{background:var(--soft);border:1px solid var(--line);border-radius:.3rem;padding:.55rem .7rem;margin:.3rem 0;white-space:pre-wrap;word-break:break-word;overflow-wrap:anywhere;max-width:100%}
 a{color:#0b4f9c}
 .kicker{margin:0;color:var(--muted);font-size:.85rem;letter-spacing:.03em}
+.subject{margin:.3rem 0 0;font-size:1.1rem;font-weight:700}
 .verdict{margin:.4rem 0 1rem;padding:.8rem 1rem;border-radius:.45rem;border:2px solid}
 .verdict strong{display:block;font-size:1.5rem;letter-spacing:.03em}
 .v-conformant{background:#e3f5e7;color:var(--pass);border-color:#9fd6ad}
@@ -201,18 +203,21 @@ function glanceBlock(results: Results): string {
 }
 
 function metaBlock(results: Results): string {
-  const target = `<code>${esc(results.target.baseUrl)}</code>${results.target.embedded ? ' (the embedded reference implementation)' : ''}`;
   const mode = [
     results.readOnly ? 'read-only (no POST sent)' : 'writes allowed',
     results.strict ? 'strict (warnings fail)' : 'warnings do not fail',
-    results.shard ? `shard ${esc(results.shard)}` : '',
-    results.only ? `only ${esc(results.only.join(', '))} (--check) and the run-wide checks` : '',
+    results.shard ? `shard ${results.shard}` : '',
+    results.only ? `only ${results.only.join(', ')} (--check) and the run-wide checks` : '',
   ].filter(Boolean);
+  // Who and what first, in the words of every report (identity.ts); then how to replay it.
+  const identity = identityItems(results).map((item): [string, string] => [
+    item.label,
+    item.key === 'suite' || item.key === 'spec' || item.key === 'run'
+      ? `<code class="${item.key}">${esc(item.text)}</code>`
+      : esc(item.text),
+  ]);
   const rows: [string, string][] = [
-    ['Target', target],
-    ['Suite version', esc(results.suiteVersion)],
-    ['Spec version', `<code title="sha256 of the spec text">${esc(results.specHash)}</code>`],
-    ['Date', `<time datetime="${esc(results.startedAt)}">${esc(results.startedAt)}</time>, ${(results.durationMs / 1000).toFixed(1)} s`],
+    ...identity,
     ['Seed', `<code>${results.seed}</code> (${results.runs} runs per property)`],
     ['Mode', esc(mode.join(', '))],
     ...conditionLines(results).map((line): [string, string] => ['Conditions', esc(line)]),
@@ -230,7 +235,11 @@ function countsBlock(results: Results): string {
     ['skip', s.skip],
     ['inconclusive', s.inconclusive],
   ];
-  return `<ul class="counts" aria-label="checks by outcome">${items.map(([o, n]) => `<li>${badge(o as Outcome)} <b>${n}</b></li>`).join('')}<li><b>${s.total}</b> checks</li></ul>`;
+  // Checks never started are counted apart from the skipped ones, with why (outside --check, another shard).
+  const { notRun, notRunWhy } = results.coverage.checks;
+  const notRunItem =
+    notRun === 0 ? '' : `<li>${badge('not-run')} <b>${notRun}</b>${notRunWhy !== undefined ? ` (${esc(notRunWhy)})` : ''}</li>`;
+  return `<ul class="counts" aria-label="checks by outcome">${items.map(([o, n]) => `<li>${badge(o as Outcome)} <b>${n}</b></li>`).join('')}<li><b>${s.total}</b> checks</li>${notRunItem}</ul>`;
 }
 
 function matrixBlock(results: Results): string {
@@ -308,24 +317,28 @@ function createdBlock(results: Results): string {
 <table class="stack"><thead><tr><th>Resource</th><th>Id</th><th>Created by</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-/** The verdict; a conformant run that left something out says so in the banner itself. */
 /** Above everything, so no one reads on without knowing the report holds personal data. */
 function unmaskedBanner(results: Results): string {
   const warning = unmaskedEvidenceWarning(results);
   return warning === undefined ? '' : `<div class="unmasked" id="unmasked-evidence" role="alert">${esc(warning)}</div>\n`;
 }
 
+/** The verdict with its coverage: a run that left something out says so in the banner itself, whatever its verdict. */
 function verdictBanner(results: Results): string {
-  const { label, sentence } = VERDICT_TEXT[results.verdict];
-  const reduced = results.verdict === 'conformant' ? reducedCoverage(results) : [];
-  if (reduced.length === 0)
-    return `<div class="verdict v-${esc(results.verdict)}" id="verdict" role="status"><strong>${esc(label)}</strong>${esc(sentence)}</div>`;
-  return `<div class="verdict v-${esc(results.verdict)} reduced" id="verdict" role="status"><strong>${esc(label)}, REDUCED COVERAGE</strong>${esc(sentence)} Not covered: ${esc(reduced.join('; '))}; see <a href="#not-checked">Not checked</a>.</div>`;
+  const { sentence } = VERDICT_TEXT[results.verdict];
+  const line = verdictWithCoverage(results);
+  if (results.coverage.status === 'complete')
+    return `<div class="verdict v-${esc(results.verdict)}" id="verdict" role="status"><strong>${esc(line)}</strong>${esc(sentence)}</div>`;
+  return `<div class="verdict v-${esc(results.verdict)} reduced" id="verdict" role="status"><strong>${esc(line)}</strong>${esc(sentence)} Coverage ${esc(results.coverage.text)}; see <a href="#not-checked">Not checked</a>.</div>`;
 }
 
-/** Checks this run did not judge: skipped, inconclusive, and (a run that ended early) never run. */
+/** What was certified, above the verdict: the implementation as the run was told it. */
+const subjectLine = (results: Results): string =>
+  `<p class="subject" id="implementation">${esc(implementationLine(results.target.implementation).replace(/^i/, 'I'))}</p>`;
+
+/** Checks this run did not judge: skipped, inconclusive, and never run (outside --check or the shard, or the run ended before them). */
 function notRunIds(results: Results): string[] {
-  if (results.verdict !== 'interrupted' && !results.errors.some((e) => /time bound/.test(e))) return [];
+  if (results.coverage.checks.notRun === 0) return [];
   const ran = new Set(results.checks.map((c) => c.id));
   return registeredChecks.map((c) => c.id).filter((id) => !ran.has(id));
 }
@@ -334,17 +347,18 @@ const notChecked = (results: Results): number =>
   results.checks.filter((c) => c.outcome === 'skip' || c.outcome === 'inconclusive').length + notRunIds(results).length;
 
 function notCheckedBlock(results: Results): string {
-  if (notChecked(results) === 0) return '';
+  if (notChecked(results) === 0 && results.coverage.status === 'complete') return '';
   const group = (outcome: 'skip' | 'inconclusive', heading: string): string => {
     const checks = results.checks.filter((c) => c.outcome === outcome);
     if (checks.length === 0) return '';
     return `<h3>${heading} (${checks.length})</h3><ul>${checks.map((c) => `<li><code>${esc(c.id)}</code>: ${esc(c.message)}</li>`).join('')}</ul>`;
   };
   const notRun = notRunIds(results);
-  return `<section id="not-checked"><h2>Not checked</h2><p>What this run gives no verdict on, and why.</p>
+  const why = results.coverage.checks.notRunWhy ?? 'the run ended before them';
+  return `<section id="not-checked"><h2>Not checked</h2><p>What this run gives no verdict on, and why. Coverage ${esc(results.coverage.text)}.</p>
 ${group('skip', 'Skipped: a precondition is missing')}
 ${group('inconclusive', 'Inconclusive: the target did not let these finish')}
-${notRun.length ? `<h3>Not run: the run ended before them (${notRun.length})</h3><p>${notRun.map((id) => `<code>${esc(id)}</code>`).join(', ')}</p>` : ''}
+${notRun.length ? `<h3>Not run: ${esc(why)} (${notRun.length})</h3><p>${notRun.map((id) => `<code>${esc(id)}</code>`).join(', ')}</p>` : ''}
 </section>`;
 }
 
@@ -354,7 +368,9 @@ export function toHtml(results: Results, sinceBaseline?: Comparison): string {
   const toc = [
     sinceBaseline ? '<a href="#since-baseline">Since the baseline</a>' : '',
     failures.length ? `<a href="#failures">Failures (${failures.length})</a>` : '',
-    notChecked(results) > 0 ? `<a href="#not-checked">Not checked (${notChecked(results)})</a>` : '',
+    notChecked(results) > 0 || results.coverage.status === 'reduced'
+      ? `<a href="#not-checked">Not checked (${notChecked(results)})</a>`
+      : '',
     warnings.length ? `<a href="#warnings">Warnings (${warnings.length})</a>` : '',
     '<a href="#requirements">Requirements</a>',
     '<a href="#checks">All checks</a>',
@@ -386,6 +402,7 @@ export function toHtml(results: Results, sinceBaseline?: Comparison): string {
 <title>${esc(VERDICT_TEXT[results.verdict].label)}: banklink-conformance report</title><style>${STYLE}</style></head><body>
 <header>
 <p class="kicker">banklink-conformance · certification report · Bank-linking and user service API</p>
+${subjectLine(results)}
 ${unmaskedBanner(results)}${verdictBanner(results)}
 ${glanceBlock(results)}
 ${countsBlock(results)}
@@ -395,7 +412,7 @@ ${metaBlock(results)}
 <main>
 ${sections.join('\n')}
 </main>
-<footer>Generated by banklink-conformance ${esc(results.suiteVersion)}. Tokens appear only as <code>$CONFORMANCE_TOKEN</code>; ${results.unmaskedEvidence ? '<strong>personal data is NOT masked (--unmasked-evidence)</strong>' : 'personal data is masked to its shape (type, length, member names)'}. Spec text quoted from <code>spec/bank-linking-api.md</code> (${esc(results.specHash)}).</footer>
+<footer>Generated by banklink-conformance ${esc(results.suiteVersion)} (${esc(results.suite.digest)}), run ${esc(results.runId)}. Tokens appear only as <code>$CONFORMANCE_TOKEN</code>; ${results.unmaskedEvidence ? '<strong>personal data is NOT masked (--unmasked-evidence)</strong>' : 'personal data is masked to its shape (type, length, member names)'}. Spec text quoted from <code>spec/bank-linking-api.md</code> (${esc(results.specHash)}).</footer>
 <script>${SCRIPT}</script>
 </body></html>
 `;

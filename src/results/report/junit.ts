@@ -5,11 +5,33 @@
  * (read-only, no second caller, --check); a warn passes with its message in <system-out>, because
  * the spec does not require what it checks. A run that could not run, could not decide or did not
  * finish adds a run-level testcase with an <error>.
+ *
+ * Who and what was tested heads it as in every report: the <testsuites> name is the implementation
+ * and the verdict with its coverage, and each <testsuite> opens with the same properties (the
+ * implementation first, then target, suite, spec, run and coverage), since CI views show a suite's
+ * properties but rarely the root's name. Checks a run never started (outside --check, another
+ * shard) are no testcase at all: a <skipped> would count them as looked at.
  */
 import { unmaskedEvidenceWarning } from './unmasked-evidence.js';
 import { readableQuote } from './readable-quote.js';
 import type { CheckRecord, Results } from '../results.js';
 import { citedRequirement } from './cited-requirement.js';
+import { identityItems, implementationName, verdictWithCoverage } from './identity.js';
+
+/** The run's identity as JUnit properties, the implementation first; verify reads them back. */
+export function runProperties(results: Results): [string, string][] {
+  return [
+    ...identityItems(results).map((item): [string, string] => [item.key, item.text]),
+    ['run.id', results.runId],
+    ['seed', String(results.seed)],
+    ['suite.digest', results.suite.digest],
+    ['spec.hash', results.spec.hash],
+    ['verdict', verdictWithCoverage(results)],
+  ];
+}
+
+const propertiesXml = (properties: [string, string][]): string =>
+  `<properties>${properties.map(([name, value]) => `<property name="${xmlEscape(name)}" value="${xmlEscape(value)}"/>`).join('')}</properties>`;
 
 export const xmlEscape = (text: string): string =>
   text
@@ -33,14 +55,13 @@ export function toJunit(results: Results): string {
   const reasons = undecided
     ? [`${s.inconclusive} check(s) could not look: ${results.checks.find((c) => c.outcome === 'inconclusive')?.message ?? ''}`]
     : results.errors;
-  lines.push(
-    `<testsuites name="banklink-conformance" tests="${s.total + runErrors}" failures="${s.fail}" errors="${s.inconclusive + runErrors}" skipped="${s.skip}" time="${(results.durationMs / 1000).toFixed(3)}">`,
-  );
-  // On every suite, as the first thing in it: JUnit readers list a suite's properties, and a CI view
-  // that shows one suite alone still says its evidence is unmasked.
+  // A CI view that shows one suite alone still says its evidence is unmasked.
   const unmasked = unmaskedEvidenceWarning(results);
-  const suiteProperties =
-    unmasked === undefined ? [] : [`    <properties><property name="unmasked-evidence" value="${xmlEscape(unmasked)}"/></properties>`];
+  const properties = `    ${propertiesXml([...runProperties(results), ...(unmasked === undefined ? [] : [['unmasked-evidence', unmasked] as [string, string]])])}`;
+  const name = `${implementationName(results.target.implementation)}, judged by ${results.suite.name} ${results.suite.version}: ${verdictWithCoverage(results)}`;
+  lines.push(
+    `<testsuites name="${xmlEscape(name)}" tests="${s.total + runErrors}" failures="${s.fail}" errors="${s.inconclusive + runErrors}" skipped="${s.skip}" time="${(results.durationMs / 1000).toFixed(3)}">`,
+  );
   if (runErrors > 0) {
     const label =
       results.verdict === 'interrupted'
@@ -50,7 +71,7 @@ export function toJunit(results: Results): string {
           : 'the run could not complete';
     lines.push(
       `  <testsuite name="run" tests="1" failures="0" errors="1" skipped="0" time="${(results.durationMs / 1000).toFixed(3)}" timestamp="${xmlEscape(results.startedAt)}">`,
-      ...suiteProperties,
+      properties,
     );
     lines.push(`    <testcase classname="banklink.run" name="${xmlEscape(`the run (${results.verdict})`)}" time="0.000">`);
     lines.push(
@@ -65,7 +86,7 @@ export function toJunit(results: Results): string {
     const time = (checks.reduce((sum, c) => sum + c.durationMs, 0) / 1000).toFixed(3);
     lines.push(
       `  <testsuite name="${xmlEscape(area)}" tests="${checks.length}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${time}" timestamp="${xmlEscape(results.startedAt)}">`,
-      ...suiteProperties,
+      properties,
     );
     for (const check of checks) {
       const name = xmlEscape(`${check.id}: ${check.title}`);

@@ -15,6 +15,8 @@ import { harEntryLabel, harEntryOf } from './har-entry.js';
 import type { CheckRecord, Results } from '../results.js';
 import { compareSections, sectionLabel } from './sections.js';
 import { createdSummary, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
+import { notRunText } from '../coverage.js';
+import { identityItems, implementationLine, verdictWithCoverage } from './identity.js';
 import { citedRequirement } from './cited-requirement.js';
 
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
@@ -94,19 +96,26 @@ export function toMarkdown(results: Results, sinceBaseline?: Comparison): string
   const s = results.summary;
   const verdict = VERDICT_TEXT[results.verdict];
   const unmasked = unmaskedEvidenceWarning(results);
+  const identity = identityItems(results).filter((item) => item.key !== 'implementation');
+  const notRunChecks = notRunText(results.coverage);
   const lines = [
     '# banklink-conformance report',
     '',
-    ...(unmasked === undefined ? [] : [`> **WARNING: ${unmasked}**`, '']),
-    `**${verdict.label}**: ${verdict.sentence}`,
+    // What was certified before anything else, then the verdict with its coverage.
+    `**${implementationLine(results.target.implementation).replace(/^i/, 'I')}**`,
     '',
-    `Target ${code(results.target.baseUrl)}${results.target.embedded ? ' (embedded reference implementation)' : ''} · suite ${results.suiteVersion} · spec ${code(results.specHash.slice(0, 19))} · seed ${results.seed} · ${results.startedAt} · ${(results.durationMs / 1000).toFixed(1)} s${results.readOnly ? ' · read-only' : ''}${results.strict ? ' · strict' : ''}${results.shard ? ` · shard ${results.shard}` : ''}${results.only ? ` · only ${results.only.join(', ')} (--check) and the run-wide checks` : ''}`,
+    ...(unmasked === undefined ? [] : [`> **WARNING: ${unmasked}**`, '']),
+    `**${verdictWithCoverage(results)}**: ${verdict.sentence}`,
+    '',
+    ...identity.map((item) => `- ${item.label}: ${item.text}`),
+    ...(results.only ? [`- Checks asked for: ${results.only.map(code).join(', ')} (--check) and the run-wide checks`] : []),
     '',
     ...conditionLines(results).flatMap((line) => [line, '']),
     '| pass | fail | warn | skip | inconclusive | total |',
     '|---:|---:|---:|---:|---:|---:|',
     `| ${s.pass} | ${s.fail} | ${s.warn} | ${s.skip} | ${s.inconclusive} | ${s.total} |`,
     '',
+    ...(notRunChecks === undefined ? [] : [`${notRunChecks}: the table counts only the checks that ran.`, '']),
   ];
   if (sinceBaseline) lines.push(...sinceBaselineMarkdown(sinceBaseline));
   const failing = results.checks.filter((c) => c.outcome === 'fail');

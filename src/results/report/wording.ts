@@ -16,18 +16,6 @@ export const VERDICT_TEXT: Record<Verdict, { label: string; sentence: string }> 
   },
 };
 
-/**
- * What a run did not cover though it may read as whole: no writes (--read-only), no second caller,
- * checks skipped. A CONFORMANT banner names these, so reduced coverage is never hidden below it.
- */
-export function reducedCoverage(results: Pick<Results, 'readOnly' | 'target' | 'summary'>): string[] {
-  const reasons: string[] = [];
-  if (results.readOnly) reasons.push('--read-only (no write was sent)');
-  if (!results.target.embedded && results.target.secondCaller === false) reasons.push('no second caller (tenant isolation not checked)');
-  if (results.summary.skip > 0) reasons.push(`${results.summary.skip} check(s) skipped`);
-  return reasons;
-}
-
 /** Quoted for a POSIX shell only when it needs to be, so ordinary ids stay easy to read. */
 const shellWord = (value: string): string => (/^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
 
@@ -43,6 +31,9 @@ export function replayCommand(
 ): string {
   const parts = [command];
   const { target } = results;
+  // Not sent anywhere, but the replay's reports then name what they certify, as this run's did.
+  if (target.implementation !== undefined)
+    parts.push(`--implementation ${shellWord(`${target.implementation.name}@${target.implementation.version}`)}`);
   if (!target.embedded) parts.push(`--base-url ${shellWord(target.baseUrl)}`);
   if (!target.embedded && target.userId !== undefined) parts.push(`--user-id ${shellWord(target.userId)}`);
   if (!target.embedded && target.userIdB !== undefined) parts.push(`--user-id-b ${shellWord(target.userIdB)}`);
