@@ -4,6 +4,7 @@
 //   banklink-conformance merge-reports DIR... --out DIR     joins the results.json of --shard runs
 //   banklink-conformance serve [options]                    the reference implementation (serve --help)
 //   banklink-conformance compare OLD NEW [--out DIR]        what changed between two runs (exit 1 on a regression)
+//   banklink-conformance verify DIR                         whether a report directory holds up as a certificate
 import { register } from 'tsx/esm/api';
 
 register();
@@ -18,6 +19,9 @@ if (process.argv[2] === 'merge-reports') {
 } else if (process.argv[2] === 'compare') {
   process.argv.splice(2, 1);
   await import('../src/bin/compare.ts');
+} else if (process.argv[2] === 'verify') {
+  process.argv.splice(2, 1);
+  await import('../src/bin/verify.ts');
 } else {
   await import('../src/bin/cli.ts');
 }

@@ -6,7 +6,7 @@ import { AREAS, type Area } from '../contract/checks/types.js';
 import { checks } from '../contract/checks/registry.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
-import { runCommand, subcommand } from './invoked-as.js';
+import { runCommand, subcommand, SUBCOMMANDS, type Subcommand } from './invoked-as.js';
 import { writesForFullRuns } from '../core/write-plan.js';
 import { parseImplementation } from '../core/identity/implementation.js';
 import {
@@ -388,6 +388,12 @@ function parseArgv(argv: readonly string[]): Map<string, string> {
       continue;
     }
     if (!arg.startsWith('--')) {
+      // `npm run conformance -- verify DIR`: the subcommands have npm scripts of their own.
+      if (i === 0 && SUBCOMMANDS.includes(arg as Subcommand))
+        throw new ConfigError(
+          'UNKNOWN_FLAG',
+          `${arg} is a command of its own: run ${[subcommand(arg as Subcommand), ...argv.slice(1)].join(' ')} (--help for its arguments)`,
+        );
       throw new ConfigError('UNKNOWN_FLAG', `unexpected argument "${arg}": every option is a --flag; run with --help to see them`);
     }
     const eq = arg.indexOf('=');
@@ -482,6 +488,7 @@ export function helpText(): string {
     `       ${subcommand('compare')} OLD NEW [--out DIR]   what changed between two runs' results.json (exit 1 on a regression)`,
     `       ${subcommand('merge-reports')} DIR... --out DIR   joins the results.json of --shard runs`,
     `       ${subcommand('serve')} [options]                  the reference implementation (serve --help)`,
+    `       ${subcommand('verify')} DIR                       whether a run's report directory holds up as a certificate (verify --help)`,
     '',
     'Options (each also CONFORMANCE_<NAME> in the environment or .env):',
   ];

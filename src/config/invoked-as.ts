@@ -14,7 +14,10 @@ export function runCommand(how: Invocation = invocation()): string {
   return how === 'bin' ? 'banklink-conformance' : 'npm run conformance --';
 }
 
-/** The words that start a subcommand (merge-reports, serve, compare), before its arguments. */
-export function subcommand(name: 'merge-reports' | 'serve' | 'compare', how: Invocation = invocation()): string {
+export const SUBCOMMANDS = ['merge-reports', 'serve', 'compare', 'verify'] as const;
+export type Subcommand = (typeof SUBCOMMANDS)[number];
+
+/** The words that start a subcommand, before its arguments. */
+export function subcommand(name: Subcommand, how: Invocation = invocation()): string {
   return how === 'bin' ? `banklink-conformance ${name}` : `npm run ${name} --`;
 }

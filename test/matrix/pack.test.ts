@@ -78,5 +78,11 @@ describe('npm pack, installed in an empty directory', () => {
     expect(results.target.embedded).toBe(true);
     // The suites under node_modules were collected and run, not silently skipped.
     expect(results.checks.map((c) => c.id).sort()).toEqual(checks.map((c) => c.id).sort());
+    // prepack recorded the digest of what it packed (suite-digest.json): the installed copy is that release.
+    expect(results.suite.release).toEqual({ status: 'released', version: results.suite.version, digest: results.suite.digest });
+    // And its reports hold up as a certificate, as a partner's installed copy would check them.
+    const verified = sh('npx', ['--no-install', 'banklink-conformance', 'verify', reportDir], app, 60_000);
+    expect(verified.status, verified.stdout + verified.stderr).toBe(0);
+    expect(verified.stdout).toContain('verified: all 7 items checked and ok (exit 0)');
   }, 300_000);
 });
