@@ -101,10 +101,10 @@ export function toMarkdown(results: Results, sinceBaseline?: Comparison): string
   const lines = [
     '# banklink-conformance report',
     '',
-    // What was certified before anything else, then the verdict with its coverage.
+    // A report holding personal data says so before anything else; then what was certified, then the verdict.
+    ...(unmasked === undefined ? [] : [`> **WARNING: ${unmasked}**`, '']),
     `**${implementationLine(results.target.implementation).replace(/^i/, 'I')}**`,
     '',
-    ...(unmasked === undefined ? [] : [`> **WARNING: ${unmasked}**`, '']),
     `**${verdictWithCoverage(results)}**: ${verdict.sentence}`,
     '',
     ...identity.map((item) => `- ${item.label}: ${item.text}`),
