@@ -1,12 +1,15 @@
 /** The CLI contract of design.md, run for real: exit codes, reports, messages a person can act on. */
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, test } from 'vitest';
 import { checks } from '../../src/contract/checks/registry.js';
 import { validate } from '../../src/contract/schema/validator.js';
 import { startReference } from '../../src/lab/server.js';
+import { SOURCE_DOTENV } from '../../src/results/report/wording.js';
 import { allOutput, projectRoot, runCli, targetArgs } from '../support/run-cli.js';
 
 describe.concurrent('the CLI', () => {
@@ -66,6 +69,18 @@ describe.concurrent('the CLI', () => {
       // The headline cites the member the answer broke (2.1), not the check's first statement.
       expect(run.stdout).toContain('[user_bank.is_rtp_enabled, section 2.1]');
       expect(run.stdout).toContain('$CONFORMANCE_TOKEN');
+      // The printed line replays after the README's .env route, sourced as the run says.
+      expect(run.stdout).toContain(SOURCE_DOTENV);
+      const curl = /reproduce: (curl .*)$/m.exec(run.stdout)?.[1] ?? '';
+      const dir = mkdtempSync(join(tmpdir(), 'blc-dotenv-'));
+      writeFileSync(join(dir, '.env'), `CONFORMANCE_TOKEN=${reference.callers.a.token}\n`);
+      // Asynchronously: the reference answers from this very process.
+      const replayed = await promisify(execFile)('sh', ['-c', `${SOURCE_DOTENV}; ${curl} --max-time 10`], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '' },
+      });
+      expect(replayed.stdout, replayed.stderr).toMatch(/^HTTP\/1\.1 200/);
+      expect(replayed.stdout).toContain('"is_rtp_enabled":"');
       const everything = allOutput(run);
       expect(everything).not.toContain(reference.callers.a.token);
       expect(everything).not.toContain(reference.callers.b.token);

@@ -11,7 +11,7 @@ import { notRunText } from '../coverage.js';
 import { identityItems, implementationLine, verdictWithCoverage } from './identity.js';
 import { conditionLines } from './run-conditions.js';
 import { unmaskedEvidenceWarning } from './unmasked-evidence.js';
-import { createdSummary, replayCommand, replayNote } from './wording.js';
+import { createdSummary, curlShellNote, replayCommand, replayNote } from './wording.js';
 import { wrapText } from './wrap.js';
 
 /** Wide enough for a sentence, narrow enough for a CI log viewer. */
@@ -58,6 +58,9 @@ export function summaryText(results: Results, paint: Paint, reportFiles: string[
     // A curl line cut short no longer runs: it is printed whole (its body is bounded by what the check sent).
     if (check.curl[0]) lines.push(`     reproduce: ${check.curl[0]}`);
   }
+  const shellNote = curlShellNote(results);
+  if (shellNote !== undefined && results.checks.some((c) => c.outcome === 'fail' && c.curl.length > 0))
+    lines.push(...wrapText(`${shellNote.text}:`, WIDTH, '     '), `       ${shellNote.command}`);
   for (const check of results.checks.filter((c) => c.outcome === 'inconclusive')) {
     lines.push(...labelled(paint.yellow('INCONCLUSIVE'), `${check.id}: ${check.message}`));
   }

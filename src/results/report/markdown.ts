@@ -14,7 +14,7 @@ import { conditionLines } from './run-conditions.js';
 import { harEntryLabel, harEntryOf } from './har-entry.js';
 import type { CheckRecord, Results } from '../results.js';
 import { compareSections, sectionLabel } from './sections.js';
-import { createdSummary, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
+import { createdSummary, curlShellNote, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
 import { notRunText } from '../coverage.js';
 import { identityItems, implementationLine, verdictWithCoverage } from './identity.js';
 import { citedRequirement } from './cited-requirement.js';
@@ -126,7 +126,9 @@ export function toMarkdown(results: Results, sinceBaseline?: Comparison): string
       const cited = citedRequirement(c);
       lines.push(`| ${code(c.id)} | ${sectionLabel(cited.section)} | ${code(cited.id)} |`);
     }
-    lines.push('', ...withinBudget(failing, 'failures', results));
+    const shellNote = curlShellNote(results);
+    const note = shellNote !== undefined ? [`Note: ${shellNote.text}:`, '', '```sh', shellNote.command, '```', ''] : [];
+    lines.push('', ...note, ...withinBudget(failing, 'failures', results));
   }
   if (warning.length > 0)
     lines.push('## Warnings (conventions where the spec is silent)', '', ...withinBudget(warning, 'warnings', results));

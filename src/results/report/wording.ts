@@ -54,6 +54,19 @@ export function replayNote(results: Pick<Results, 'target'>): string {
     : '(the token from CONFORMANCE_TOKEN in the environment or .env)';
 }
 
+/**
+ * How the reproduce lines get their token: they name the variable, never the value, so they run in a
+ * shell that holds it; a token kept in .env (the README's route) is not in the shell until sourced.
+ */
+export function curlShellNote(results: Pick<Results, 'target'>): { text: string; command: string } | undefined {
+  if (results.target.embedded) return undefined;
+  const variables = results.target.secondCaller ? '$CONFORMANCE_TOKEN and $CONFORMANCE_TOKEN_B' : '$CONFORMANCE_TOKEN';
+  return { text: `the reproduce lines read ${variables} from the shell; a token kept in .env gets there with`, command: SOURCE_DOTENV };
+}
+
+/** Exports every variable a .env file sets into the current shell (POSIX sh). */
+export const SOURCE_DOTENV = 'set -a; . ./.env; set +a';
+
 /** The `check` of a resource known only from created.json: a check that did not end created it. */
 export const UNFINISHED_CREATOR = '(a check that did not end)';
 
