@@ -35,3 +35,10 @@ export type CreateBody = Record<CreateBodyField, string>;
 /** The only values the spec names ("Known value: ..."); others are "not shown", so neither required nor forbidden. */
 export const KNOWN_HOLDER_TYPES = ['individual'] as const;
 export const KNOWN_ACCOUNT_TYPES = ['checking'] as const;
+
+/**
+ * The status values the spec names for any status-like member: active (2.1 and 2.2's known value),
+ * pending, active and inactive (2.3's states), verified (2.1's verification_status). A server may
+ * name its User Banks' statuses (values beyond "active": not shown) after any of them.
+ */
+export const SPEC_NAMED_STATUSES = ['active', 'inactive', 'pending', 'verified'] as const;

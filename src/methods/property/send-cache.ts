@@ -7,7 +7,7 @@
 import type { HttpClient, RequestOptions } from '../../http/client.js';
 import { HttpError, isHttpError } from '../../http/errors.js';
 import { inPool } from '../../harness/in-pool.js';
-import type { Exchange } from '../../http/exchange.js';
+import { isSuccess, type Exchange } from '../../http/exchange.js';
 
 export interface Sent<T> {
   input: T;
@@ -21,22 +21,22 @@ export class SendCache<T> {
   private readonly sent = new Map<string, Promise<Sent<T>>>();
   /** This cache's own sends not answered yet: each may still be a write. */
   private inFlight = 0;
+  /** This cache's inputs answered 2xx: each made a write. */
+  private created = 0;
+  /** Sends waiting for one in flight to be answered (ownWrites). */
+  private readonly slotWaiters: (() => void)[] = [];
 
   constructor(
     private readonly client: HttpClient,
     private readonly keyOf: (input: T) => string,
     private readonly requestOf: (input: T) => RequestOptions,
     /**
-     * The writes these inputs may make themselves (inputs a lenient target may
-     * accept). Counted on this cache's own answers, never on what other checks write meanwhile, so
-     * which inputs are sent depends on the seed and the target's answers alone.
+     * The writes these inputs may make themselves (inputs a lenient target may accept). Counted on
+     * this cache's own answers, never on what other checks write meanwhile, so which inputs are sent
+     * depends on the seed and the target's answers alone.
      */
     private readonly ownWrites?: number,
   ) {}
-
-  /** This cache's inputs answered 2xx: each made a write. */
-  private created = 0;
-  private readonly slotWaiters: (() => void)[] = [];
 
   /**
    * At most this many inputs are sent, whatever the budget holds at the moment: set from a plan made
@@ -53,8 +53,11 @@ export class SendCache<T> {
     const key = this.keyOf(input);
     const known = this.sent.get(key);
     if (known) return known;
-    if (this.ownWrites === undefined) return this.sendNow(input, key);
-    const pending = this.sendWithinOwnWrites(input, key, this.ownWrites);
+    if (this.allowance !== undefined && this.sent.size >= this.allowance)
+      return Promise.reject(
+        new HttpError('WRITE_BUDGET', `the ${this.allowance} writes planned for these inputs are spent (--max-writes)`),
+      );
+    const pending = this.ownWrites === undefined ? this.dispatch(input) : this.dispatchWithinOwnWrites(input, this.ownWrites);
     this.sent.set(key, pending);
     return pending;
   }
@@ -63,40 +66,25 @@ export class SendCache<T> {
    * Waits while the writes made and those that may be in flight would pass ownWrites, then sends,
    * or refuses once the writes made reach it: the inputs go in their order, whatever the load.
    */
-  private async sendWithinOwnWrites(input: T, key: string, ownWrites: number): Promise<Sent<T>> {
+  private async dispatchWithinOwnWrites(input: T, ownWrites: number): Promise<Sent<T>> {
     while (this.created < ownWrites && this.created + this.inFlight >= ownWrites)
       await new Promise<void>((resolve) => this.slotWaiters.push(resolve));
     if (this.created >= ownWrites)
       throw new HttpError('WRITE_BUDGET', `the ${ownWrites} writes these inputs may make (bodies a lenient target accepts) are spent`);
-    this.sent.delete(key);
-    return this.sendNow(input, key);
+    return this.dispatch(input);
   }
 
-  private sendNow(input: T, key: string): Promise<Sent<T>> {
-    let pending = this.sent.get(key);
-    if (!pending) {
-      if (this.allowance !== undefined) {
-        if (this.sent.size >= this.allowance) {
-          return Promise.reject(
-            new HttpError('WRITE_BUDGET', `the ${this.allowance} writes planned for these inputs are spent (--max-writes)`),
-          );
-        }
-      }
-      pending = (async () => {
-        const sentAt = Date.now();
-        this.inFlight += 1;
-        try {
-          const exchange = await this.client.send(this.requestOf(input));
-          if (exchange.status >= 200 && exchange.status < 300) this.created += 1;
-          return { input, exchange, sentAt, answeredAt: Date.now() };
-        } finally {
-          this.inFlight -= 1;
-          for (const wake of this.slotWaiters.splice(0)) wake();
-        }
-      })();
-      this.sent.set(key, pending);
+  private async dispatch(input: T): Promise<Sent<T>> {
+    const sentAt = Date.now();
+    this.inFlight += 1;
+    try {
+      const exchange = await this.client.send(this.requestOf(input));
+      if (isSuccess(exchange)) this.created += 1;
+      return { input, exchange, sentAt, answeredAt: Date.now() };
+    } finally {
+      this.inFlight -= 1;
+      for (const wake of this.slotWaiters.splice(0)) wake();
     }
-    return pending;
   }
 
   get size(): number {

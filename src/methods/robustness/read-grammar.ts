@@ -9,6 +9,7 @@
  * defect a combination shows, not one fault named in advance.
  */
 import type { AuthChoice } from '../../http/client.js';
+import { SPEC_NAMED_STATUSES } from '../../core/domain/user-bank.js';
 import { pairwise } from './pairwise.js';
 import type { GrammarCoverage } from './create-grammar.js';
 import type { UnusualRequest } from './unusual-request.js';
@@ -71,9 +72,6 @@ function stringClasses(valid: string, others: { anotherCallers?: string }): Quer
   ];
 }
 
-/** The values the spec names for status-like members other than the User Bank's known one (2.3's states, 2.1's verification_status). */
-const OTHER_NAMED_STATUSES = ['inactive', 'pending', 'verified'];
-
 const LIMIT: QueryClass[] = [
   absent,
   one('valid', '10'),
@@ -128,7 +126,10 @@ function listUserBanks(m: ReadMaterials): Operation {
   // Besides the known value, each value the spec names for another status-like member (2.3, 2.1):
   // a list that hides a status from its unfiltered view, or a filter that matches a part of a word
   // (inactive holds active), shows only to a filter for it.
-  const status = [...stringClasses('active', {}), ...OTHER_NAMED_STATUSES.map((v) => one(`named elsewhere (${v})`, v))];
+  const status = [
+    ...stringClasses('active', {}),
+    ...SPEC_NAMED_STATUSES.filter((v) => v !== 'active').map((v) => one(`named elsewhere (${v})`, v)),
+  ];
   const userId = stringClasses(m.userIdA, m.userIdB !== undefined ? { anotherCallers: m.userIdB } : {});
   const credentials = credentialClasses(m);
   const params: [string, QueryClass[]][] = [

@@ -15,6 +15,7 @@ import { sleep } from '../../http/throttle.js';
 import { inPool } from '../../harness/in-pool.js';
 import type { Probe } from '../../harness/probe.js';
 import { settleMsOf } from '../../harness/settle.js';
+import { SPEC_NAMED_STATUSES } from '../../core/domain/user-bank.js';
 import { judgeable, type ViewCaller } from '../../core/model/list-views.js';
 import { pageCapFor, RFP_REGISTRATIONS, USER_BANKS } from '../pagination/plan.js';
 import { MAX_PAGE_SIZE, walk } from '../pagination/walker.js';
@@ -22,12 +23,6 @@ import { shownOnlyFiltered, type FilteredWalk } from './shown-only-filtered.js';
 
 /** Status values to ask that a caller's banks may not carry (the spec names only "active"); the first its views never showed is asked. */
 const UNSEEN_STATUSES = ['inactive', 'suspended', 'closed', 'pending'];
-/**
- * The status values the spec names for a status-like member: active (2.1, 2.2), pending, active and
- * inactive (2.3), verified (2.1, verification_status). A server may name its User Banks' statuses
- * after any of them.
- */
-const NAMED_STATUSES = ['active', 'pending', 'inactive', 'verified'];
 /** Filtered queries walked again around the whole list, at most, when they listed what it did not. */
 const MAX_BRACKETED = 3;
 /** Values of each filter walked per caller, at most (the most listed first). */
@@ -77,7 +72,7 @@ export async function closingWalks(
   const statuses = mostListed(byStatus);
   const known = new Set(byStatus.keys());
   // A named value the views never showed: a walk of it keeps nothing, or lists what the whole list hid.
-  const namedUnseen = NAMED_STATUSES.filter((s) => !known.has(s) && judgeable(s, known));
+  const namedUnseen = SPEC_NAMED_STATUSES.filter((s) => !known.has(s) && judgeable(s, known));
   // A status none of the caller's banks carries, asked with a User: it must keep nothing of that User's.
   const unseen = UNSEEN_STATUSES.find((s) => judgeable(s, new Set(byStatus.keys())));
   const userOfPairs = users[0];

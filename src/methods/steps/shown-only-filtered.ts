@@ -5,7 +5,7 @@
  * that bracket the whole list again must repeat (src/methods/steps/closing-views.ts); the judgement
  * stays the relation "an item in every view it belongs to" (src/core/model/list-views.ts).
  */
-import { isRecord } from '../../core/domain/is-record.js';
+import { idOf, idsOf } from '../pagination/ids.js';
 import type { WalkResult } from '../pagination/walker.js';
 
 export interface FilteredWalk {
@@ -19,16 +19,13 @@ export interface ShownOnlyFiltered {
   queries: Record<string, string>[];
 }
 
-const idOf = (item: unknown): string | undefined =>
-  isRecord(item) && (typeof item.id === 'string' || typeof item.id === 'number') ? String(item.id) : undefined;
-
 export function shownOnlyFiltered(filtered: readonly FilteredWalk[], whole: WalkResult): ShownOnlyFiltered {
   const listed = new Set(whole.items.map(idOf));
   const ids = new Set<string>();
   const queries: Record<string, string>[] = [];
   for (const { query, result } of filtered) {
     if (Object.keys(query).length === 0) continue;
-    const hidden = result.items.map(idOf).filter((id): id is string => id !== undefined && !listed.has(id));
+    const hidden = idsOf(result.items).filter((id) => !listed.has(id));
     if (hidden.length === 0) continue;
     for (const id of hidden) ids.add(id);
     queries.push(query);

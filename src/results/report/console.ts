@@ -84,11 +84,13 @@ export function summaryText(results: Results, paint: Paint, reportFiles: string[
   const warned = results.checks.filter((c) => c.outcome === 'warn');
   if (results.strict) {
     // Under --strict a warning fails the run, so each is named like a failure.
-    for (const check of warned)
+    for (const check of warned) {
+      const cited = citedRequirement(check);
       lines.push(
-        `${paint.yellow('WARN')} ${check.id}  [${citedRequirement(check).id}, section ${citedRequirement(check).section}] (fails the run: --strict)`,
+        `${paint.yellow('WARN')} ${check.id}  [${cited.id}, section ${cited.section}] (fails the run: --strict)`,
         ...wrapText(check.message, WIDTH, '     '),
       );
+    }
   } else if (s.warn > 0) {
     lines.push(`${s.warn} warning(s): conventions where the spec is silent: ${warned.map((c) => c.id).join(', ')}; see report.md`);
   }

@@ -192,12 +192,10 @@ ${check.exchangeCount > exchanges.length ? `<p class="none">${check.exchangeCoun
 function glanceBlock(results: Results): string {
   const broken = results.checks.filter((c) => c.outcome === 'fail');
   if (broken.length === 0) return '';
-  const items = broken
-    .slice(0, 8)
-    .map(
-      (c) =>
-        `<li><a href="#${anchor(c.id)}">${esc(c.title)}</a>: breaks <code>${esc(citedRequirement(c).id)}</code> (section ${esc(citedRequirement(c).section)})</li>`,
-    );
+  const items = broken.slice(0, 8).map((c) => {
+    const cited = citedRequirement(c);
+    return `<li><a href="#${anchor(c.id)}">${esc(c.title)}</a>: breaks <code>${esc(cited.id)}</code> (section ${esc(cited.section)})</li>`;
+  });
   const more = broken.length > 8 ? `<li>and ${broken.length - 8} more, below</li>` : '';
   return `<ul class="glance" aria-label="failures at a glance">${items.join('')}${more}</ul>`;
 }
@@ -297,7 +295,8 @@ function checksBlock(results: Results): string {
           const id = detailed
             ? `<a href="#${anchor(c.id)}"><code>${esc(c.id)}</code></a>`
             : `<code id="${anchor(c.id)}">${esc(c.id)}</code>`;
-          return `<tr><td data-label="Outcome">${badge(c.outcome)}</td><td>${id}<br>${esc(c.title)}</td><td data-label="Requirement"><code>${esc(citedRequirement(c).id)}</code> (${esc(citedRequirement(c).section)})</td><td data-label="Result">${esc(c.message)}</td></tr>`;
+          const cited = citedRequirement(c);
+          return `<tr><td data-label="Outcome">${badge(c.outcome)}</td><td>${id}<br>${esc(c.title)}</td><td data-label="Requirement"><code>${esc(cited.id)}</code> (${esc(cited.section)})</td><td data-label="Result">${esc(c.message)}</td></tr>`;
         })
         .join('\n');
       return `<h3>${esc(area)}</h3><table class="stack checks"><thead><tr><th>Outcome</th><th>Check</th><th>Requirement</th><th>Result</th></tr></thead><tbody>${rows}</tbody></table>`;
