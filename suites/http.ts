@@ -9,6 +9,7 @@ import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import { isSuccess, type ExchangeSummary } from '../src/http/exchange.js';
 import type { Probe } from '../src/harness/probe.js';
 import type { InvariantId } from '../src/harness/invariants/exchange-invariants.js';
+import { AUDIT_JUDGE } from '../src/harness/answer-audit.js';
 import type { CheckSpec } from '../src/contract/checks/types.js';
 
 inSuite('http', 'run-wide');
@@ -116,7 +117,12 @@ conformanceCheck(
     const { audit } = t.run;
     if (audit.audited === 0)
       t.skip('no check of this run (or shard) received a 2xx answer from an operation of the spec, so there is nothing to audit');
-    for (const finding of audit.findings) t.fail(finding.message, { exchange: finding.exchange, requirements: finding.requirements });
+    for (const finding of audit.findings)
+      t.fail(finding.message, {
+        exchange: finding.exchange,
+        requirements: finding.requirements,
+        recurrence: t.run.recurrence.of(AUDIT_JUDGE, finding.exchange, finding.message),
+      });
     if (audit.found > audit.findings.length) t.fail(`${audit.found - audit.findings.length} more answers like these`);
     if (audit.found === 0) t.passed(`all ${audit.audited} success answers of the spec's operations audited`);
   },
@@ -158,6 +164,7 @@ function invariantCheck(spec: CheckSpec & { id: InvariantId }): void {
           requirements: f.requirements,
           ...(f.expected !== undefined ? { expected: f.expected } : {}),
           ...(f.actual !== undefined ? { actual: f.actual } : {}),
+          recurrence: t.run.recurrence.of(id, f.exchange, f.message),
         });
       if (tally.found > tally.findings.length)
         t.fail(`${tally.found - tally.findings.length} more exchanges like these`, {

@@ -19,12 +19,16 @@ import { isSuccess, sentObject } from '../http/exchange.js';
 import { describeViolations, validate, type SchemaName } from '../contract/schema/validator.js';
 import { violatedRequirements } from '../contract/schema/violated-requirements.js';
 import { operationOf } from './invariants/seen-exchange.js';
+import type { RequestRecurrence } from './recurrence.js';
 
 export interface AuditFinding {
   message: string;
   requirements: string[];
   exchange: Exchange;
 }
+
+/** The audit's name where it counts how often a finding recurred (recurrence.ts). */
+export const AUDIT_JUDGE = 'audit';
 
 /** Findings kept per run (the first ones; the count goes on). */
 const MAX_KEPT = 20;
@@ -88,7 +92,10 @@ export class AnswerAudit {
   /** Each User Bank as first seen: its fixed fields, and where they were seen. */
   private readonly banks = new Map<string, { fields: unknown[]; where: string }>();
 
-  constructor(baseUrl: string) {
+  constructor(
+    baseUrl: string,
+    private readonly recurrence?: RequestRecurrence,
+  ) {
     this.basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
   }
 
@@ -186,6 +193,7 @@ export class AnswerAudit {
 
   private add(message: string, requirements: string[], exchange: Exchange): void {
     this.found += 1;
+    this.recurrence?.found(AUDIT_JUDGE, exchange, message);
     if (this.findings.length < MAX_KEPT) this.findings.push({ message, requirements, exchange });
   }
 }

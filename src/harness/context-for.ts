@@ -11,6 +11,7 @@ import type { Exchange } from '../http/exchange.js';
 import { ListViews } from '../core/model/list-views.js';
 import { AnswerAudit } from './answer-audit.js';
 import { ExchangeInvariants } from './invariants/exchange-invariants.js';
+import { RequestRecurrence } from './recurrence.js';
 import { TokenSource } from '../http/token-source.js';
 import { TrafficRecorder } from '../http/traffic-record.js';
 import { currentSender } from '../http/sender.js';
@@ -29,6 +30,8 @@ export interface RunContext {
   audit: AnswerAudit;
   /** Every exchange of the run held to each invariant (src/harness/invariants/). */
   invariants: ExchangeInvariants;
+  /** How often each request was sent, and how often the run-wide judges' findings recurred on it. */
+  recurrence: RequestRecurrence;
   /** Every list walk of the run, per caller, and the relations between them (src/core/model/list-views.ts). */
   views: ListViews<Exchange>;
   /** Every exchange of the run, redacted as it completes, for the HAR (src/http/traffic-record.ts). */
@@ -43,7 +46,7 @@ export interface RunContext {
 
 /** One thing the run does with every exchange as it completes: learn from it, record it, judge it. */
 export interface ExchangeObserver {
-  name: 'redactor' | 'har' | 'audit' | 'invariants' | 'created-journal';
+  name: 'redactor' | 'har' | 'recurrence' | 'audit' | 'invariants' | 'created-journal';
   observe(exchange: Exchange): void;
 }
 
@@ -51,6 +54,7 @@ export interface ExchangeObserver {
 function observersOf(
   redactor: Redactor,
   traffic: TrafficRecorder,
+  recurrence: RequestRecurrence,
   audit: AnswerAudit,
   invariants: ExchangeInvariants,
   journal: CreatedJournal | undefined,
@@ -70,6 +74,7 @@ function observersOf(
       },
     },
     { name: 'har', observe: (exchange) => traffic.recordExchange(exchange, redactor, currentSender()) },
+    { name: 'recurrence', observe: (exchange) => recurrence.count(exchange) },
     { name: 'audit', observe: (exchange) => audit.inspect(exchange) },
     { name: 'invariants', observe: (exchange) => invariants.inspect(exchange) },
     ...(journal !== undefined
@@ -117,17 +122,21 @@ export function runClientOptions(settings: RunSettings): Omit<HttpClientOptions,
 
 export function contextFor(settings: RunSettings): RunContext {
   const redactor = redactorFor(settings);
-  const audit = new AnswerAudit(settings.baseUrl);
-  const invariants = new ExchangeInvariants({
-    baseUrl: settings.baseUrl,
-    tokenA: settings.tokenA,
-    ...(settings.tokenB !== undefined ? { tokenB: settings.tokenB } : {}),
-    userIdA: settings.userIdA,
-    ...(settings.userIdB !== undefined ? { userIdB: settings.userIdB } : {}),
-  });
+  const recurrence = new RequestRecurrence();
+  const audit = new AnswerAudit(settings.baseUrl, recurrence);
+  const invariants = new ExchangeInvariants(
+    {
+      baseUrl: settings.baseUrl,
+      tokenA: settings.tokenA,
+      ...(settings.tokenB !== undefined ? { tokenB: settings.tokenB } : {}),
+      userIdA: settings.userIdA,
+      ...(settings.userIdB !== undefined ? { userIdB: settings.userIdB } : {}),
+    },
+    recurrence,
+  );
   const traffic = new TrafficRecorder();
   const journal = settings.createdJournalPath !== undefined ? new CreatedJournal(settings.createdJournalPath, settings.baseUrl) : undefined;
-  const observers = observersOf(redactor, traffic, audit, invariants, journal);
+  const observers = observersOf(redactor, traffic, recurrence, audit, invariants, journal);
   const client = new HttpClient({
     ...runClientOptions(settings),
     tokenSources: tokenSourcesFor(settings, (caller, fresh) => {
@@ -145,6 +154,7 @@ export function contextFor(settings: RunSettings): RunContext {
     redactor,
     audit,
     invariants,
+    recurrence,
     views: new ListViews<Exchange>(),
     traffic,
     phases: new PhaseSignals(),

@@ -26,6 +26,8 @@ export interface FindingDetail {
   counterexampleCurl?: string;
   /** The requirements the finding shows broken, when known (see Finding.requirements). */
   requirements?: string[];
+  /** How often the finding recurred on the run's identical requests (src/harness/recurrence.ts). */
+  recurrence?: { times: number; sent: number } | undefined;
 }
 
 export class Probe {
@@ -35,6 +37,7 @@ export class Probe {
   private readonly last: Exchange[] = [];
   private readonly pinned = new Map<number, Exchange>();
   private exchangeCount = 0;
+  private span: { first: number; last: number } | undefined;
   private assertions = 0;
   private passNote: string | undefined;
   private readonly coverages: GrammarCoverage[] = [];
@@ -65,6 +68,10 @@ export class Probe {
   /** Keep an exchange made elsewhere (a request shared by several checks) as evidence of this one. */
   attach(exchange: Exchange): void {
     this.exchangeCount += 1;
+    this.span =
+      this.span === undefined
+        ? { first: exchange.seq, last: exchange.seq }
+        : { first: Math.min(this.span.first, exchange.seq), last: Math.max(this.span.last, exchange.seq) };
     if (this.first.length < KEEP_FIRST) {
       this.first.push(exchange);
       return;
@@ -165,6 +172,7 @@ export class Probe {
     if (detail.counterexample !== undefined) finding.counterexample = this.run.redactor.text(detail.counterexample);
     if (detail.counterexampleCurl !== undefined) finding.counterexampleCurl = this.run.redactor.text(detail.counterexampleCurl);
     if (detail.requirements !== undefined) finding.requirements = detail.requirements;
+    if (detail.recurrence !== undefined) finding.recurrence = detail.recurrence;
     this.findings.push(finding);
   }
 
@@ -215,6 +223,7 @@ export class Probe {
       durationMs,
       ...(ended.internalError !== undefined ? { internalError: this.run.redactor.text(ended.internalError) } : {}),
       ...(this.coverages.length > 0 ? { coverage: this.coverages } : {}),
+      ...(this.span !== undefined ? { span: this.span } : {}),
     };
   }
 }

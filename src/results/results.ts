@@ -35,6 +35,10 @@ export interface CheckRecord {
   exchanges: ExchangeEvidence[];
   exchangeCount: number;
   curl: string[];
+  /** The first and last seq of the exchanges the check sent or judged (its HAR entries lie between). */
+  span?: { first: number; last: number };
+  /** Judges every exchange of the run: only the whole run replays it. */
+  runWide?: true;
 }
 
 export interface RequirementRecord {
@@ -181,6 +185,8 @@ export function buildResults(input: ResultsInput): Results {
       exchanges: result.exchanges,
       exchangeCount: result.exchangeCount,
       curl: curlOf(result),
+      ...(result.span !== undefined ? { span: result.span } : {}),
+      ...(result.runWide ? { runWide: true as const } : {}),
     };
   });
   checks.sort((a, b) => registeredChecks.findIndex((c) => c.id === a.id) - registeredChecks.findIndex((c) => c.id === b.id));

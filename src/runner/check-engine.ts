@@ -203,7 +203,8 @@ class EngineRun {
   }
 
   private async one(check: DeclaredCheck): Promise<void> {
-    const result = await this.bounded(check);
+    const bounded = await this.bounded(check);
+    const result: CheckResult = check.phase === 'run-wide' ? { ...bounded, runWide: true } : bounded;
     this.ended(check.phase);
     this.results.push(result);
     this.options.events?.onCheck?.(result, this.results.length);

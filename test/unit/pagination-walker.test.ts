@@ -4,6 +4,7 @@
  */
 import { ExchangeInvariants } from '../../src/harness/invariants/exchange-invariants.js';
 import { AnswerAudit } from '../../src/harness/answer-audit.js';
+import { RequestRecurrence } from '../../src/harness/recurrence.js';
 import { ListViews } from '../../src/core/model/list-views.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -68,6 +69,7 @@ async function probeFor(script: Script): Promise<Probe> {
     // A client made here has no run observers: its answers are not learned, recorded or judged.
     observers: [],
     audit: new AnswerAudit(settings.baseUrl),
+    recurrence: new RequestRecurrence(),
     judged: new JudgedChecks(),
     invariants: new ExchangeInvariants(settings),
     views: new ListViews(),

@@ -5,6 +5,7 @@
  */
 import { ExchangeInvariants } from '../../src/harness/invariants/exchange-invariants.js';
 import { AnswerAudit } from '../../src/harness/answer-audit.js';
+import { RequestRecurrence } from '../../src/harness/recurrence.js';
 import { ListViews } from '../../src/core/model/list-views.js';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createBody } from '../../src/contract/arbitraries/create-body.js';
@@ -65,6 +66,7 @@ async function probeAgainst(faults: FaultName[], seed: number, maxWrites = 150):
     // A client made here has no run observers: its answers are not learned, recorded or judged.
     observers: [],
     audit: new AnswerAudit(settings.baseUrl),
+    recurrence: new RequestRecurrence(),
     invariants: new ExchangeInvariants(settings),
     views: new ListViews(),
     traffic: new TrafficRecorder(),

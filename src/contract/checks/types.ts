@@ -52,6 +52,11 @@ export interface Finding {
    * field). Absent: the finding counts against every requirement the check covers.
    */
   requirements?: string[];
+  /**
+   * The run sent the request of `exchange` `sent` times, and `times` of the answers showed this finding:
+   * fewer than all is an intermittent defect. Only the run-wide judges, which see every answer, count it.
+   */
+  recurrence?: { times: number; sent: number };
 }
 
 export interface CreatedResource {
@@ -91,4 +96,8 @@ export interface CheckResult {
   seed?: number;
   /** The grammars the check explored, for the run's coverage (results.json grammars). */
   coverage?: GrammarCoverage[];
+  /** The first and last seq of the exchanges the check sent or judged: its HAR entries lie between them. */
+  span?: { first: number; last: number };
+  /** A check of the run-wide phase: it judges every exchange of the run, so only the whole run replays it. */
+  runWide?: true;
 }

@@ -15,6 +15,7 @@ import { callerOf, headerOf, seeExchange, type Caller } from './seen-exchange.js
 import { servedNotRefused } from './served-not-refused.js';
 import { serviceAssignedMembers } from './service-assigned-members.js';
 import { timestampsRfc3339 } from './timestamps-rfc3339.js';
+import type { RequestRecurrence } from '../recurrence.js';
 
 export type InvariantId =
   | 'http.pages-within-limit'
@@ -53,7 +54,10 @@ export class ExchangeInvariants {
   private readonly callers: { tokensA: Set<string>; tokensB: Set<string> };
   private followedUp?: Promise<void>;
 
-  constructor(settings: InvariantSettings) {
+  constructor(
+    settings: InvariantSettings,
+    private readonly recurrence?: RequestRecurrence,
+  ) {
     this.callers = { tokensA: new Set([settings.tokenA]), tokensB: new Set(settings.tokenB !== undefined ? [settings.tokenB] : []) };
     this.basePath = new URL(settings.baseUrl).pathname.replace(/\/+$/, '');
     this.invariants = [
@@ -81,10 +85,7 @@ export class ExchangeInvariants {
     const seen = seeExchange(exchange, this.callers, this.basePath);
     for (const [id, invariant] of this.invariants) {
       const tally = this.tallies.get(id) as InvariantTally;
-      invariant.inspect(seen, (finding) => {
-        tally.found += 1;
-        if (tally.findings.length < MAX_KEPT) tally.findings.push(finding);
-      });
+      invariant.inspect(seen, (finding) => this.keep(id, tally, finding));
     }
   }
 
@@ -124,16 +125,19 @@ export class ExchangeInvariants {
     (caller === 'a' ? this.callers.tokensA : this.callers.tokensB).add(token);
   }
 
+  private keep(id: InvariantId, tally: InvariantTally, finding: InvariantFinding): void {
+    tally.found += 1;
+    this.recurrence?.found(id, finding.exchange, finding.message);
+    if (tally.findings.length < MAX_KEPT) tally.findings.push(finding);
+  }
+
   tally(id: InvariantId): InvariantTally {
     const tally = this.tallies.get(id) as InvariantTally;
     // An invariant that only the whole run decides (no-phantom-writes) is settled once, when it is read at the run's end.
     const invariant = this.invariants.find(([key]) => key === id)?.[1];
     if (invariant?.settle !== undefined && !this.settled.has(id)) {
       this.settled.add(id);
-      invariant.settle((finding) => {
-        tally.found += 1;
-        if (tally.findings.length < MAX_KEPT) tally.findings.push(finding);
-      });
+      invariant.settle((finding) => this.keep(id, tally, finding));
     }
     return tally;
   }

@@ -1,6 +1,15 @@
 import { withStatus } from './kit.js';
 import type { Fault } from './types.js';
 
+/** A "YYYY-MM-DD" string for the spec's date_of_birth object, as an older serialiser wrote it. */
+function dateOfBirthAsString(out: Record<string, unknown>): Record<string, unknown> {
+  const { date, month, year } = out.date_of_birth as { date: number; month: number; year: number };
+  return { ...out, date_of_birth: `${year}-${String(month).padStart(2, '0')}-${String(date).padStart(2, '0')}` };
+}
+
+/** Users served so far by each running reference (its state), for a defect that shows on some answers only. */
+const usersServed = new WeakMap<object, number>();
+
 /** Faults of GET /users/{user_id}: modifiers at the user and serialise hook points (hooks.ts). */
 export const usersFaults = [
   {
@@ -8,10 +17,19 @@ export const usersFaults = [
     description: 'date_of_birth is a "YYYY-MM-DD" string instead of an object of numbers',
     breaks: 'user.date_of_birth',
     caughtBy: 'users.get.schema',
+    bends: { 'serialise.user': dateOfBirthAsString },
+  },
+  {
+    name: 'user-replica-on-old-build',
+    description:
+      'one replica of three behind a round-robin balancer runs the previous build, which writes date_of_birth as a string: every third User read',
+    breaks: 'user.date_of_birth',
+    caughtBy: 'http.every-answer-conforms',
     bends: {
-      'serialise.user': (out) => {
-        const { date, month, year } = out.date_of_birth as { date: number; month: number; year: number };
-        return { ...out, date_of_birth: `${year}-${String(month).padStart(2, '0')}-${String(date).padStart(2, '0')}` };
+      'serialise.user': (out, { state }) => {
+        const served = (usersServed.get(state) ?? 0) + 1;
+        usersServed.set(state, served);
+        return served % 3 === 0 ? dateOfBirthAsString(out) : out;
       },
     },
   },

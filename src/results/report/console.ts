@@ -11,7 +11,7 @@ import { notRunText } from '../coverage.js';
 import { identityItems, implementationLine, verdictWithCoverage } from './identity.js';
 import { conditionLines } from './run-conditions.js';
 import { unmaskedEvidenceWarning } from './unmasked-evidence.js';
-import { createdSummary, curlShellNote, replayCommand, replayNote } from './wording.js';
+import { checkReplay, createdSummary, curlShellNote, replayCommand, replayNote } from './wording.js';
 import { wrapText } from './wrap.js';
 
 /** Wide enough for a sentence, narrow enough for a CI log viewer. */
@@ -57,6 +57,8 @@ export function summaryText(results: Results, paint: Paint, reportFiles: string[
     if (headline(check) !== check.message) lines.push(...wrapText(check.message, WIDTH, '     '));
     // A curl line cut short no longer runs: it is printed whole (its body is bounded by what the check sent).
     if (check.curl[0]) lines.push(`     reproduce: ${check.curl[0]}`);
+    // A walk or a sequence is not one request: the check itself is sent again, with the run's seed.
+    if (!check.runWide) lines.push(`     replay check: ${checkReplay(results, check).command}`);
   }
   const shellNote = curlShellNote(results);
   if (shellNote !== undefined && results.checks.some((c) => c.outcome === 'fail' && c.curl.length > 0))

@@ -16,7 +16,7 @@ import type { Redactor } from '../../http/redact.js';
 import type { CheckRecord, Results } from '../results.js';
 import { headline } from './headline.js';
 import { sectionLabel } from './sections.js';
-import { createdSummary, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
+import { checkReplay, createdSummary, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
 import { suiteText } from '../../core/identity/suite-identity.js';
 import { notRunText } from '../coverage.js';
 import { identityItems, implementationLine, verdictWithCoverage } from './identity.js';
@@ -63,12 +63,21 @@ function footprint(results: Results): string[] {
 }
 
 /** One failing check in the summary: what broke, the requirement, and the line that sends it again. */
-function failureBlock(check: CheckRecord): string[] {
+function failureBlock(check: CheckRecord, results: Results): string[] {
   const lines = [
     `- **${code(check.id)}** (${code(check.requirement)}, ${check.level}, ${cell(sectionLabel(check.section))}): ${cell(headline(check))}`,
   ];
   const curl = check.curl[0];
   if (curl !== undefined) lines.push('', '  Reproduce with:', '', '  ```sh', `  ${clip(curl, CURL_MAX).replace(/\n/g, ' ')}`, '  ```');
+  const replay = checkReplay(results, check);
+  lines.push(
+    '',
+    `  Replay ${replay.scope}${replay.entries !== undefined ? `; ${replay.entries}` : ''}:`,
+    '',
+    '  ```sh',
+    `  ${replay.command}`,
+    '  ```',
+  );
   lines.push('');
   return lines;
 }
@@ -117,7 +126,7 @@ export function stepSummary(results: Results): string {
     lines.push('### Failing checks', '');
     let used = 0;
     for (const [index, check] of failing.entries()) {
-      const block = failureBlock(check);
+      const block = failureBlock(check, results);
       used += block.reduce((sum, line) => sum + line.length + 1, 0);
       if (used > DETAIL_BUDGET && index > 0) {
         lines.push(
@@ -159,7 +168,12 @@ export function annotations(results: Results): { kind: 'error' | 'warning'; titl
     out.push({
       kind: check.outcome === 'fail' ? 'error' : 'warning',
       title: `${check.outcome.toUpperCase()} ${check.id}`,
-      message: [headline(check), where, ...(curl !== undefined ? [`Reproduce with: ${clip(curl, CURL_MAX)}`] : [])].join('\n'),
+      message: [
+        headline(check),
+        where,
+        ...(curl !== undefined ? [`Reproduce with: ${clip(curl, CURL_MAX)}`] : []),
+        `Replay: ${checkReplay(results, check).command}`,
+      ].join('\n'),
     });
   }
   const why = whyNoVerdict(results);

@@ -26,6 +26,18 @@ export function leadingFinding(check: Pick<CheckRecord, 'outcome' | 'findings'>)
   return check.findings.find((f) => f.severity === check.outcome) ?? check.findings[0];
 }
 
+/**
+ * How often the finding's request drew it, when the run sent that request more than once: "5 of the 15
+ * identical requests of the run were answered so" is an intermittent defect, which a single replay may miss.
+ */
+export function recurrenceText(finding: Finding): string | undefined {
+  const r = finding.recurrence;
+  if (r === undefined || r.sent < 2) return undefined;
+  return r.times >= r.sent
+    ? `each of the ${r.sent} identical requests of the run was answered so`
+    : `intermittent: ${r.times} of the ${r.sent} identical requests of the run ${r.times === 1 ? 'was' : 'were'} answered so, the others otherwise`;
+}
+
 export function headline(check: Pick<CheckRecord, 'outcome' | 'findings' | 'exchanges' | 'message'>, max = 200): string {
   const finding = leadingFinding(check);
   if (finding === undefined) return clip(oneLine(check.message), max);
@@ -35,7 +47,11 @@ export function headline(check: Pick<CheckRecord, 'outcome' | 'findings' | 'exch
     finding.expected !== undefined && finding.actual !== undefined
       ? `expected ${clip(oneLine(finding.expected), 70)}, saw ${clip(oneLine(finding.actual), 70)}`
       : oneLine(finding.message);
-  return clip(`${what}${at}`, max);
+  // Said in the headline only when intermittent: whoever replays the curl line once may see a good answer.
+  const intermittent = finding.recurrence !== undefined && finding.recurrence.times < finding.recurrence.sent;
+  const recurrence = intermittent ? ` (${finding.recurrence?.times} of ${finding.recurrence?.sent} identical requests)` : '';
+  // The request and the recurrence outlast a long message: they are what a reader replays.
+  return `${clip(what, Math.max(40, max - at.length - recurrence.length))}${at}${recurrence}`;
 }
 
 /** A finding and how many times the check reported it word for word (same message, values and requirements). */

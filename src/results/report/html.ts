@@ -14,13 +14,13 @@ import type { Outcome } from '../../contract/checks/types.js';
 import type { ExchangeEvidence } from '../../http/evidence.js';
 import { hasRequirement, requirement } from '../../core/requirements.js';
 import { bodyExcerpt } from './excerpt.js';
-import { headline, mergedFindings, whereOf } from './headline.js';
+import { headline, mergedFindings, recurrenceText, whereOf } from './headline.js';
 import { readableQuote } from './readable-quote.js';
 import { outcomeForRequirement } from '../requirement-outcome.js';
 import type { CheckRecord, RequirementOutcome, RequirementRecord, Results } from '../results.js';
 import { checks as registeredChecks } from '../../contract/checks/registry.js';
 import { compareSections, sectionLabel } from './sections.js';
-import { createdSummary, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
+import { checkReplay, createdSummary, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
 import { identityItems, implementationLine, verdictWithCoverage } from './identity.js';
 import { citedRequirement } from './cited-requirement.js';
 
@@ -155,6 +155,8 @@ function findingsBlock(check: CheckRecord): string {
     if (f.requirements !== undefined) pairs.push(`<dt>Breaks</dt><dd>${f.requirements.map(brokenRequirement).join('<br>')}</dd>`);
     if (f.expected !== undefined) pairs.push(`<dt>Expected</dt><dd>${esc(f.expected)}</dd>`);
     if (f.actual !== undefined) pairs.push(`<dt>Seen</dt><dd>${esc(f.actual)}</dd>`);
+    const recurrence = recurrenceText(f);
+    if (recurrence !== undefined) pairs.push(`<dt>Recurrence</dt><dd>${esc(recurrence)}</dd>`);
     if (f.counterexample !== undefined)
       pairs.push(`<dt>Counterexample</dt><dd><pre class="counterexample">${esc(f.counterexample)}</pre></dd>`);
     if (f.counterexampleCurl !== undefined)
@@ -168,7 +170,7 @@ function findingsBlock(check: CheckRecord): string {
   return `<ol class="findings">${items.join('')}</ol>${more}`;
 }
 
-function caseBlock(check: CheckRecord, open: boolean, results: Pick<Results, 'har'>): string {
+function caseBlock(check: CheckRecord, open: boolean, results: Results): string {
   const exchanges = evidenceOf(check);
   const cited = citedRequirement(check);
   const source =
@@ -185,7 +187,15 @@ function caseBlock(check: CheckRecord, open: boolean, results: Pick<Results, 'ha
 ${findingsBlock(check)}
 ${exchanges.length ? `<h4>Evidence</h4>${exchanges.map((e) => exchangeBlock(e, results)).join('\n')}` : '<p class="none">No exchange recorded for this check.</p>'}
 ${check.exchangeCount > exchanges.length ? `<p class="none">${check.exchangeCount} exchanges in all; results.json holds the ones the findings cite.</p>` : ''}
+${replayBlock(check, results)}
 </div></details>`;
+}
+
+/** The check seen again: its replay command, and where its exchanges are in the HAR. */
+function replayBlock(check: CheckRecord, results: Results): string {
+  const replay = checkReplay(results, check);
+  const entries = replay.entries !== undefined ? `; ${esc(replay.entries)}` : '';
+  return `<p class="curl-label">Replay ${esc(replay.scope)}${entries}</p><pre class="curl replay">${esc(replay.command)}</pre>`;
 }
 
 /** Right under the verdict: which checks broke which requirement, so a phone shows it on the first screen. */

@@ -17,6 +17,8 @@ import { readableQuote } from './readable-quote.js';
 import type { CheckRecord, Results } from '../results.js';
 import { citedRequirement } from './cited-requirement.js';
 import { identityItems, implementationName, verdictWithCoverage } from './identity.js';
+import { recurrenceText } from './headline.js';
+import { checkReplay } from './wording.js';
 
 /** The run's identity as JUnit properties, the implementation first; verify reads them back. */
 export function runProperties(results: Results): [string, string][] {
@@ -104,6 +106,7 @@ export function toJunit(results: Results): string {
           `Spec: ${readableQuote(cited.quote)}`,
           ...seenLines(check),
           ...check.curl.map((c) => `Reproduce with: ${c}`),
+          ...replayLines(results, check),
         ].join('\n');
         lines.push(`      <failure message="${xmlEscape(check.message)}" type="${xmlEscape(cited.id)}">${xmlEscape(body)}</failure>`);
       } else if (check.outcome === 'inconclusive') {
@@ -114,7 +117,7 @@ export function toJunit(results: Results): string {
         lines.push(`      <skipped message="${xmlEscape(`skip: ${check.message}`)}"/>`);
       } else if (check.outcome === 'warn') {
         lines.push(
-          `      <system-out>${xmlEscape([`WARN ${cite}`, ...seenLines(check), ...check.curl.map((c) => `Reproduce with: ${c}`)].join('\n'))}</system-out>`,
+          `      <system-out>${xmlEscape([`WARN ${cite}`, ...seenLines(check), ...check.curl.map((c) => `Reproduce with: ${c}`), ...replayLines(results, check)].join('\n'))}</system-out>`,
         );
       }
       lines.push('    </testcase>');
@@ -125,6 +128,12 @@ export function toJunit(results: Results): string {
   return lines.join('\n');
 }
 
+/** The check seen again (wording.ts checkReplay), as lines of a failure's text. */
+function replayLines(results: Results, check: CheckRecord): string[] {
+  const replay = checkReplay(results, check);
+  return [`Replay ${replay.scope}: ${replay.command}`, ...(replay.entries !== undefined ? [`Its exchanges: ${replay.entries}`] : [])];
+}
+
 /** What the check expected and saw, per finding (the first five; results.json has them all). */
 function seenLines(check: CheckRecord): string[] {
   return check.findings
@@ -132,6 +141,7 @@ function seenLines(check: CheckRecord): string[] {
     .flatMap((f) => [
       ...(f.expected !== undefined ? [`Expected: ${f.expected}`] : []),
       ...(f.actual !== undefined ? [`Seen: ${f.actual}`] : []),
+      ...(recurrenceText(f) !== undefined ? [`Recurrence: ${recurrenceText(f)}`] : []),
       ...(f.counterexample !== undefined ? [`Counterexample: ${f.counterexample}`] : []),
     ]);
 }

@@ -6,7 +6,7 @@
  */
 import { unmaskedEvidenceWarning } from './unmasked-evidence.js';
 import { clipLines } from './excerpt.js';
-import { headline, mergedFindings, whereOf } from './headline.js';
+import { headline, mergedFindings, recurrenceText, whereOf } from './headline.js';
 import { readableQuote } from './readable-quote.js';
 import type { Comparison } from '../compare/diff.js';
 import { sinceBaselineMarkdown } from '../compare/render.js';
@@ -14,7 +14,7 @@ import { conditionLines } from './run-conditions.js';
 import { harEntryLabel, harEntryOf } from './har-entry.js';
 import type { CheckRecord, Results } from '../results.js';
 import { compareSections, sectionLabel } from './sections.js';
-import { createdSummary, curlShellNote, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
+import { checkReplay, createdSummary, curlShellNote, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
 import { notRunText } from '../coverage.js';
 import { identityItems, implementationLine, verdictWithCoverage } from './identity.js';
 import { citedRequirement } from './cited-requirement.js';
@@ -29,7 +29,7 @@ const counterexampleLines = (text: string): string[] =>
 /** Inline code that survives backticks inside the value. */
 const code = (text: string): string => (text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``);
 
-function detail(check: CheckRecord, results: Pick<Results, 'har'>): string[] {
+function detail(check: CheckRecord, results: Results): string[] {
   const cited = citedRequirement(check);
   const lines = [
     `### ${check.outcome.toUpperCase()} ${code(check.id)}: ${oneLine(headline(check))}`,
@@ -47,6 +47,8 @@ function detail(check: CheckRecord, results: Pick<Results, 'har'>): string[] {
     const where = whereOf(check, finding);
     if (where !== undefined) lines.push(`  - where: ${code(where)}`);
     if (finding.requirements !== undefined) lines.push(`  - breaks: ${finding.requirements.map(code).join(', ')}`);
+    const recurrence = recurrenceText(finding);
+    if (recurrence !== undefined) lines.push(`  - recurrence: ${recurrence}`);
     if (finding.expected !== undefined) lines.push(`  - expected: ${clip(oneLine(finding.expected), 2_000)}`);
     if (finding.actual !== undefined) lines.push(`  - seen: ${clip(oneLine(finding.actual), 2_000)}`);
     if (finding.counterexample)
@@ -58,6 +60,8 @@ function detail(check: CheckRecord, results: Pick<Results, 'har'>): string[] {
   if (merged.length > 5) lines.push(`- and ${merged.length - 5} more findings (results.json has them all)`);
   for (const curl of check.curl.slice(0, 2))
     lines.push('', `Reproduce with${harEntryLabel(results, harEntryOf(check, curl))}:`, '', '```sh', clip(curl, 2_000), '```');
+  const replay = checkReplay(results, check);
+  lines.push('', `Replay ${replay.scope}${replay.entries !== undefined ? `; ${replay.entries}` : ''}:`, '', '```sh', replay.command, '```');
   lines.push('');
   return lines;
 }
@@ -65,7 +69,7 @@ function detail(check: CheckRecord, results: Pick<Results, 'har'>): string[] {
 /** GitHub refuses comments over 65,536 characters: details stop at a budget, the tables stay whole. */
 const DETAIL_BUDGET = 30_000;
 
-function withinBudget(checks: CheckRecord[], what: string, results: Pick<Results, 'har'>): string[] {
+function withinBudget(checks: CheckRecord[], what: string, results: Results): string[] {
   const out: string[] = [];
   let used = 0;
   for (const [index, check] of checks.entries()) {

@@ -1,6 +1,6 @@
 /** Words every report shares, so the console, report.md and report.html never disagree. */
 import { runCommand } from '../../config/invoked-as.js';
-import type { Results, Verdict } from '../results.js';
+import type { CheckRecord, Results, Verdict } from '../results.js';
 
 export const VERDICT_TEXT: Record<Verdict, { label: string; sentence: string }> = {
   conformant: { label: 'CONFORMANT', sentence: 'No requirement of the spec is broken.' },
@@ -44,6 +44,31 @@ export function replayCommand(
   if (results.shard) parts.push(`--shard ${results.shard}`);
   if (results.only) parts.push(`--check ${results.only.join(',')}`);
   return parts.join(' ');
+}
+
+/**
+ * How to see a failing or warning check again: the run's replay narrowed to that check (`--check ID`,
+ * the same seed, so a walk or a sequence is sent as it was), or the whole run for a check that judges
+ * every exchange of it; and where its exchanges are in the HAR, first to last.
+ */
+export function checkReplay(
+  results: Pick<Results, 'target' | 'seed' | 'runs' | 'readOnly' | 'maxWrites' | 'strict' | 'shard' | 'only' | 'har'>,
+  check: Pick<CheckRecord, 'id' | 'span' | 'runWide' | 'exchangeCount'>,
+  command: string = runCommand(),
+): { command: string; scope: string; entries?: string } {
+  const { shard: _shard, only: _only, ...rest } = results;
+  const replay = check.runWide ? replayCommand(results, command) : replayCommand({ ...rest, only: [check.id] }, command);
+  const scope = check.runWide
+    ? 'the whole run again (this check judges every exchange of the run)'
+    : 'this check again, with the same seed (the run-wide checks judge its exchanges)';
+  const { span } = check;
+  const entries =
+    results.har === undefined || span === undefined
+      ? undefined
+      : span.first === span.last
+        ? `HAR entry ${span.first} in ${results.har}`
+        : `HAR entries ${span.first} to ${span.last} in ${results.har} (its ${check.exchangeCount} exchanges among them)`;
+  return { command: replay, scope, ...(entries !== undefined ? { entries } : {}) };
 }
 
 /** What the replay line needs from the environment: the tokens it leaves out. */
