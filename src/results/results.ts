@@ -156,7 +156,11 @@ export interface ResultsInput extends Pick<
  * the run, where no single answer is the finding but the last one shows the state it was judged on).
  */
 function curlOf(result: CheckResult): string[] {
-  const pinned = result.exchanges.filter((e) => result.findings.some((f) => f.exchange === e.seq)).map((e) => e.curl);
+  // In the findings' order, the leading finding's own request first: the line under a headline replays that headline.
+  const leading = result.findings.filter((f) => f.severity === result.outcome);
+  const ordered = [...leading, ...result.findings.filter((f) => f.severity !== result.outcome)];
+  const seqs = [...new Set(ordered.flatMap((f) => (f.exchange !== undefined ? [f.exchange] : [])))];
+  const pinned = seqs.flatMap((seq) => result.exchanges.filter((e) => e.seq === seq).map((e) => e.curl));
   if (pinned.length > 0 || (result.outcome !== 'fail' && result.outcome !== 'warn')) return pinned;
   const counterexamples = result.findings.flatMap((f) => (f.counterexampleCurl !== undefined ? [f.counterexampleCurl] : []));
   if (counterexamples.length > 0) return counterexamples;

@@ -46,6 +46,10 @@ describe.concurrent('every fault is caught by the check aimed at it', () => {
         for (const check of run.results?.checks ?? []) {
           if (check.outcome !== 'fail' && check.outcome !== 'warn') continue;
           expect(check.curl.length, `${check.id} (${check.outcome}) has no curl line: ${check.message}`).toBeGreaterThan(0);
+          // ... and the first line replays the headline's own request, when the check kept it (issue 56).
+          const leading = check.findings.find((f) => f.severity === check.outcome);
+          const own = check.exchanges.find((e) => e.seq === leading?.exchange);
+          if (own !== undefined) expect(check.curl[0], `${check.id}: the first curl line is not the headline's request`).toBe(own.curl);
           expect(
             check.findings.some((f) => f.actual !== undefined || f.counterexample !== undefined),
             `${check.id} (${check.outcome}) names no value seen: ${check.message}`,
