@@ -12,6 +12,7 @@ import { ListViews } from '../core/model/list-views.js';
 import { AnswerAudit } from './answer-audit.js';
 import { ExchangeInvariants } from './invariants/exchange-invariants.js';
 import { RequestRecurrence } from './recurrence.js';
+import { CreatedOwners } from './created-owners.js';
 import { TokenSource } from '../http/token-source.js';
 import { TrafficRecorder } from '../http/traffic-record.js';
 import { currentSender } from '../http/sender.js';
@@ -32,6 +33,8 @@ export interface RunContext {
   invariants: ExchangeInvariants;
   /** How often each request was sent, and how often the run-wide judges' findings recurred on it. */
   recurrence: RequestRecurrence;
+  /** Whose each created resource is (caller, User, check); absent in a context made without the run's observers. */
+  owners?: CreatedOwners;
   /** Every list walk of the run, per caller, and the relations between them (src/core/model/list-views.ts). */
   views: ListViews<Exchange>;
   /** Every exchange of the run, redacted as it completes, for the HAR (src/http/traffic-record.ts). */
@@ -46,7 +49,7 @@ export interface RunContext {
 
 /** One thing the run does with every exchange as it completes: learn from it, record it, judge it. */
 export interface ExchangeObserver {
-  name: 'redactor' | 'har' | 'recurrence' | 'audit' | 'invariants' | 'created-journal';
+  name: 'redactor' | 'har' | 'recurrence' | 'audit' | 'invariants' | 'created-owners';
   observe(exchange: Exchange): void;
 }
 
@@ -57,6 +60,7 @@ function observersOf(
   recurrence: RequestRecurrence,
   audit: AnswerAudit,
   invariants: ExchangeInvariants,
+  owners: CreatedOwners,
   journal: CreatedJournal | undefined,
 ): ExchangeObserver[] {
   return [
@@ -77,27 +81,25 @@ function observersOf(
     { name: 'recurrence', observe: (exchange) => recurrence.count(exchange) },
     { name: 'audit', observe: (exchange) => audit.inspect(exchange) },
     { name: 'invariants', observe: (exchange) => invariants.inspect(exchange) },
-    ...(journal !== undefined
-      ? [
-          {
-            name: 'created-journal' as const,
-            // Whose it is, said as it is created: the caller (never its token), the User and the
-            // check, so a sandbox can be cleaned by hand from created.json alone (issue 56). Ids stay
-            // whole, as in every report, but for a token a target might echo in one.
-            observe: (exchange: Exchange) => {
-              const createdId = createdIdOf(exchange);
-              if (createdId === undefined) return;
-              const userId = createdUserIdOf(exchange);
-              journal.add({
-                id: redactor.secretsOnly(createdId),
-                caller: invariants.callerOf(exchange),
-                user_id: userId === undefined ? null : redactor.secretsOnly(userId),
-                check: currentSender() ?? null,
-              });
-            },
-          },
-        ]
-      : []),
+    {
+      name: 'created-owners',
+      // Whose it is, said as it is created: the caller (never its token), the User and the check, so
+      // a sandbox can be cleaned by hand from created.json alone (issue 56). Ids stay whole, as in
+      // every report, but for a token a target might echo in one.
+      observe: (exchange: Exchange) => {
+        const createdId = createdIdOf(exchange);
+        if (createdId === undefined) return;
+        const userId = createdUserIdOf(exchange);
+        const id = redactor.secretsOnly(createdId);
+        const owner = {
+          caller: invariants.callerOf(exchange),
+          user_id: userId === undefined ? null : redactor.secretsOnly(userId),
+          check: currentSender() ?? null,
+        };
+        owners.add(id, owner);
+        journal?.add({ id, ...owner });
+      },
+    },
   ];
 }
 
@@ -136,7 +138,8 @@ export function contextFor(settings: RunSettings): RunContext {
   );
   const traffic = new TrafficRecorder();
   const journal = settings.createdJournalPath !== undefined ? new CreatedJournal(settings.createdJournalPath, settings.baseUrl) : undefined;
-  const observers = observersOf(redactor, traffic, recurrence, audit, invariants, journal);
+  const owners = new CreatedOwners();
+  const observers = observersOf(redactor, traffic, recurrence, audit, invariants, owners, journal);
   const client = new HttpClient({
     ...runClientOptions(settings),
     tokenSources: tokenSourcesFor(settings, (caller, fresh) => {
@@ -155,6 +158,7 @@ export function contextFor(settings: RunSettings): RunContext {
     audit,
     invariants,
     recurrence,
+    owners,
     views: new ListViews<Exchange>(),
     traffic,
     phases: new PhaseSignals(),

@@ -217,9 +217,16 @@ export class Probe {
       findings,
       exchanges: [...kept.values()].sort((a, b) => a.seq - b.seq).map((e) => toEvidence(e, this.run.redactor)),
       exchangeCount: this.exchangeCount,
-      created: this.run.client
-        .takeCreatedResources(this.spec.id)
-        .map(({ id, purpose }): CreatedResource => ({ resource: 'user_bank', id, ...(purpose !== undefined ? { purpose } : {}) })),
+      created: this.run.client.takeCreatedResources(this.spec.id).map(({ id, purpose }): CreatedResource => {
+        // Whose it is, as created.json says it (created-owners.ts), so the two lists never disagree.
+        const owner = this.run.owners?.of(id);
+        return {
+          resource: 'user_bank',
+          id,
+          ...(purpose !== undefined ? { purpose } : {}),
+          ...(owner !== undefined ? { caller: owner.caller, user_id: owner.user_id } : {}),
+        };
+      }),
       durationMs,
       ...(ended.internalError !== undefined ? { internalError: this.run.redactor.text(ended.internalError) } : {}),
       ...(this.coverages.length > 0 ? { coverage: this.coverages } : {}),

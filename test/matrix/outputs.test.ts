@@ -100,6 +100,10 @@ describe.concurrent('outputs', () => {
         expect(stored.get(entry.id)?.caller, entry.id).toBe(reference.callers.a.token);
         expect(checkIds.has(entry.check ?? ''), `${entry.check} is a check id`).toBe(true);
       }
+      // results.json created[] names the same owners as created.json, resource by resource.
+      const owners = new Map(file.created.map((c) => [c.id, { caller: c.caller, user_id: c.user_id, check: c.check }]));
+      for (const entry of run.results?.created ?? [])
+        expect({ caller: entry.caller, user_id: entry.user_id, check: entry.check }, entry.id).toEqual(owners.get(entry.id));
       // The caller is named by letter: no token is in the file.
       const text = readFileSync(join(run.reportDir, 'created.json'), 'utf8');
       expect(text).not.toContain(reference.callers.a.token);

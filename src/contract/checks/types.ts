@@ -64,6 +64,10 @@ export interface CreatedResource {
   id: string;
   /** Why it was created, when the check said (an invalid-body check's accepted body the spec allows). */
   purpose?: string;
+  /** Whose credentials created it, by letter (created.json's caller): never the token. */
+  caller?: 'a' | 'b' | 'none' | 'other-scheme' | 'unknown-token';
+  /** The User it belongs to, as the answer (else the request) said; null when neither named one. */
+  user_id?: string | null;
 }
 
 /** What a check's run gives the run's results; plain JSON. */
