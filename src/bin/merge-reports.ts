@@ -9,6 +9,7 @@ import { MergeError, mergeNotes, mergeResults } from '../results/merge/merge-res
 import { paintFor, summaryText } from '../results/report/console.js';
 import { exitCodeFor, type Results } from '../results/results.js';
 import { writeReports } from '../results/report/write.js';
+import { reportToGithubActions } from '../results/report/github-actions.js';
 import { validate } from '../contract/schema/validator.js';
 import { redactorFor } from '../harness/secrets.js';
 
@@ -56,13 +57,16 @@ export function mergeReports(argv: string[]): number {
   const merged = mergeResults(parts);
   for (const note of mergeNotes(parts)) console.error(`note: ${note}`);
   // The shards' reports were redacted when written; the writers' last pass stays on anyway.
-  const files = writeReports(
-    resolve(out),
-    merged,
-    redactorFor({ tokenA: process.env.CONFORMANCE_TOKEN, tokenB: process.env.CONFORMANCE_TOKEN_B }),
-  );
+  const redactor = redactorFor({ tokenA: process.env.CONFORMANCE_TOKEN, tokenB: process.env.CONFORMANCE_TOKEN_B });
+  const files = writeReports(resolve(out), merged, redactor);
   console.log(`merged ${parts.length} shard report(s)`);
   console.log(summaryText(merged, paintFor(process.stdout, process.env), files));
+  // The job after the shards is the one a reader of the workflow run opens: it gets the summary and annotations.
+  reportToGithubActions(merged, redactor, {
+    env: process.env,
+    print: (line) => console.log(line),
+    warn: (sentence) => console.error(`merge-reports: ${sentence}`),
+  });
   return exitCodeFor(merged.verdict);
 }
 

@@ -58,6 +58,28 @@ describe('sharded runs', () => {
     expect(merged.created.length).toBe((one.results?.created.length ?? 0) + (two.results?.created.length ?? 0));
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('CONFORMANT');
 
+    // Run as the job after the shards under GitHub Actions: the merged verdict goes to the step summary.
+    const summaryFile = join(mkdtempSync(join(tmpdir(), 'blc-merged-gha-')), 'step-summary.md');
+    const underActions = spawnSync(
+      process.execPath,
+      [join(projectRoot, 'bin', 'banklink-conformance.mjs'), 'merge-reports', one.reportDir, two.reportDir, '--out', `${out}-gha`],
+      {
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '/tmp',
+          CI: 'true',
+          GITHUB_ACTIONS: 'true',
+          GITHUB_STEP_SUMMARY: summaryFile,
+        },
+      },
+    );
+    expect(underActions.status, underActions.stderr).toBe(0);
+    const summary = readFileSync(summaryFile, 'utf8');
+    expect(summary).toContain('## banklink-conformance: CONFORMANT');
+    expect(summary).toContain(`| ${merged.summary.pass} | 0 |`);
+
     // A lost shard is not a whole run: the merged verdict says it could not run.
     const partial = mergeResults([one.results as Results]);
     expect(partial.verdict).toBe('could-not-run');
