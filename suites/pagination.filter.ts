@@ -8,7 +8,7 @@ import { isSuccess } from '../src/http/exchange.js';
 import { filterPlans, type FilterName, type FilterPlan } from '../src/methods/pagination/filter-plans.js';
 import { difference, fieldOf, idsOf, pageOfEachItem, sample } from '../src/methods/pagination/ids.js';
 import { totalAtLeast, type ListData } from '../src/methods/pagination/list-data.js';
-import { filteredWalk, pinned, type NamedWalk } from '../src/methods/pagination/named-walks.js';
+import { filteredWalk, pinned, pinnedPage, type NamedWalk } from '../src/methods/pagination/named-walks.js';
 import { USER_BANKS } from '../src/methods/pagination/plan.js';
 import { existedThroughout } from '../src/methods/pagination/stable-items.js';
 import { MAX_PAGE_SIZE, walk } from '../src/methods/pagination/walker.js';
@@ -44,7 +44,7 @@ function filterEveryPage(name: FilterName) {
         t.fail(
           `the walk with ${label}: page ${page} of ${result.pages.length} lists User Bank ${idsOf([item])[0] ?? `#${i + 1}`} with ${name} ${JSON.stringify(value)}`,
           {
-            ...pinned(result),
+            ...pinnedPage(result, page - 1),
             expected: `${name} ${JSON.stringify(plan.value)} on every page`,
             actual: JSON.stringify(value),
           },
@@ -177,10 +177,11 @@ async function judgeExactFilter(t: Probe, name: FilterName, value: string, accep
     return;
   }
   const example = wrong[0];
+  const examplePage = pageOfEachItem(result)[result.items.indexOf(example)] ?? 1;
   t.fail(
     `GET /user_banks?${name}=${value} (${why}) lists ${wrong.length} User Bank(s) whose ${name} is not exactly ${JSON.stringify(value)}, e.g. ${idsOf([example])[0] ?? 'one'} with ${name} ${JSON.stringify(fieldOf(example, name))}`,
     {
-      ...pinned(result),
+      ...pinnedPage(result, examplePage - 1),
       expected: `only ${name} ${JSON.stringify(value)}, or a refusal`,
       actual: `${wrong.length} item(s) with another ${name}`,
     },

@@ -11,7 +11,7 @@ import { isClientError, isServerError, isSuccess, type Exchange } from '../src/h
 import { ABOVE_MAX_LIMITS, OUT_OF_RANGE_LIMITS } from '../src/methods/pagination/bad-inputs.js';
 import { difference, idsOf, sample } from '../src/methods/pagination/ids.js';
 import { listData, totalAtLeast } from '../src/methods/pagination/list-data.js';
-import { pinned, smallWalks, walkWithoutLimit, type NamedWalk } from '../src/methods/pagination/named-walks.js';
+import { pinned, pinnedPage, smallWalks, walkWithoutLimit, type NamedWalk } from '../src/methods/pagination/named-walks.js';
 import { ITEMS_FOR_DEFAULT, ITEMS_FOR_TRAVERSAL, USER_BANKS } from '../src/methods/pagination/plan.js';
 import { once } from '../src/methods/pagination/shared-walks.js';
 import { idsAfter, stillThere } from '../src/methods/pagination/stable-items.js';
@@ -109,7 +109,7 @@ function judgeWalkAnswers(t: Probe, { label, limit, result }: NamedWalk): void {
   if (over) {
     const asked = over.askedLimit !== undefined ? `limit=${over.askedLimit}` : label;
     t.fail(`${asked} was asked and page ${over.index + 1} holds ${over.itemCount} User Banks`, {
-      ...pinned(result),
+      ...pinnedPage(result, over.index),
       expected: `at most ${boundOf(over)} items per page`,
       actual: `${over.itemCount} items`,
     });

@@ -6,7 +6,16 @@
 import { difference, duplicatesIn, idsOf, sample } from '../src/methods/pagination/ids.js';
 import { listData, totalAtLeast } from '../src/methods/pagination/list-data.js';
 import { MIXED_MEAN_PAGE_SIZE } from '../src/methods/pagination/mixed-page-sizes.js';
-import { everyWalk, mixedWalk, mixedWalkFits, pinned, repeatWalk, smallLimits, smallWalks } from '../src/methods/pagination/named-walks.js';
+import {
+  everyWalk,
+  mixedWalk,
+  mixedWalkFits,
+  pinned,
+  pinnedPage,
+  repeatWalk,
+  smallLimits,
+  smallWalks,
+} from '../src/methods/pagination/named-walks.js';
 import { ITEMS_FOR_TRAVERSAL, USER_BANKS } from '../src/methods/pagination/plan.js';
 import { existedThroughout, idsAfter } from '../src/methods/pagination/stable-items.js';
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
@@ -155,7 +164,8 @@ conformanceCheck(
       t.fail(
         `the walk with ${label} lists ${duplicates.length} User Bank id(s) more than once: ${shown.join('; ')}${duplicates.length > 3 ? '; ...' : ''}${added > 0 ? ` (only ${added} were created meanwhile)` : ''}`,
         {
-          ...pinned(result),
+          // The page that lists the first repeated id again: its curl line shows the repeat.
+          ...pinnedPage(result, (duplicates[0]?.pages[1] ?? 1) - 1),
           expected: 'each id once',
           actual: `${duplicates.length} repeated id(s)`,
         },

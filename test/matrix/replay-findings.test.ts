@@ -77,6 +77,31 @@ describe.concurrent('a finding reproduces', () => {
     expect(replayed.results?.checks.filter((c) => !c.runWide).map((c) => c.id)).toEqual([id]);
   });
 
+  test.for([
+    ['user-id-filter-first-page-only', 'pagination.filter.user-id.every-page'],
+    ['page-boundary-repeat', 'pagination.traversal.no-duplicates'],
+  ])('a finding about page N of a walk (%s): its curl line replays page N, whose answer holds the id it names', async ([fault, check]) => {
+    const reference = await startReference({ faults: [fault as string] });
+    try {
+      const run = await runCli(['--seed', '7', '--runs', '5', '--settle-ms', '0', '--check', check as string], {
+        env: targetEnv(reference),
+      });
+      const record = run.results?.checks.find((c) => c.id === check);
+      expect(record?.outcome, run.stdout).toBe('fail');
+      const leading = record?.findings.find((f) => f.severity === 'fail');
+      const named = /ub_[0-9a-z]+/.exec(leading?.message ?? '')?.[0];
+      expect(named, leading?.message).toBeDefined();
+      // Past the first page: the walk's last page would be the wrong one to replay.
+      expect(leading?.message).toMatch(/page[s]? (\d+ (and|of) )?[2-9]/);
+      const har = JSON.parse(readFileSync(join(run.reportDir, 'traffic.har'), 'utf8')) as Har;
+      const entry = har.log.entries.find((e) => e._id === leading?.exchange);
+      expect(entry?.response.content.text, `HAR entry ${leading?.exchange}`).toContain(named);
+      expect(record?.curl[0]).toContain(new URL(entry?.request.url as string).search.replace(/'/g, ''));
+    } finally {
+      await reference.close();
+    }
+  });
+
   test('a defect on every third answer: the finding says on how many of the identical requests, in every format', async () => {
     const run = await runCli(['--seed', '7', '--runs', '5', '--settle-ms', '0'], { env: targetEnv(replica) });
     expect(run.code, run.stderr + run.stdout).toBe(1);

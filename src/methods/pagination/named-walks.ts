@@ -98,3 +98,9 @@ export async function everyWalk(t: Probe): Promise<NamedWalk[]> {
 
 /** A walk's last answer as a finding's evidence, when it has one. */
 export const pinned = (result: WalkResult): { exchange?: Exchange } => (result.endExchange ? { exchange: result.endExchange } : {});
+
+/** The exchange of one page of a walk (0-based), for a finding about that page: its curl line replays that page, not the walk's last. */
+export const pinnedPage = (result: WalkResult, index: number): { exchange?: Exchange } => {
+  const exchange = result.pageExchanges?.[index];
+  return exchange !== undefined ? { exchange } : pinned(result);
+};

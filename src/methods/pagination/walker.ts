@@ -80,8 +80,21 @@ export interface WalkResult {
   evidence?: Exchange[];
   /** The exchange of the page that ended the walk other than by completing (a finding can pin it). */
   endExchange?: Exchange;
+  /**
+   * Each page's exchange, by page index, so a finding about page 7 replays page 7: whole for the first
+   * PAGES_KEPT_WHOLE pages, the request alone after them (the HAR holds their answers).
+   */
+  pageExchanges?: readonly Exchange[];
   /** Why the walk widened its page size on the way (the list grew as fast as it read), when it did. */
   widened?: string[];
+}
+
+/** Pages of a walk whose answer is kept with the request for a finding's evidence; a long walk's later pages keep the request. */
+const PAGES_KEPT_WHOLE = 50;
+
+/** A page's exchange without its body, for a walk's later pages: its curl line replays it, the HAR entry shows its answer. */
+function requestOnly(exchange: Exchange): Exchange {
+  return { ...exchange, bodyText: `[answer not kept in memory: HAR entry ${exchange.seq} holds it]`, json: undefined };
 }
 
 /** The spec's maximum page size (4.2, 8): no page may ever hold more, whatever was asked. */
@@ -103,6 +116,7 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
   const started = performance.now();
   const items: unknown[] = [];
   const pages: PageRecord[] = [];
+  const pageExchanges: Exchange[] = [];
   const followed = new Set<string>();
   let first: Exchange | undefined;
   let last: Exchange | undefined;
@@ -135,6 +149,7 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
       ...(detail !== undefined ? { detail } : {}),
       evidence,
       ...(endExchange ? { endExchange } : {}),
+      pageExchanges,
       ...(widened.length > 0 ? { widened } : {}),
     };
   };
@@ -187,6 +202,7 @@ export async function walk(t: Probe, options: WalkOptions): Promise<WalkResult> 
     const exchange = await t.request({ path: options.path, query, auth: options.auth ?? 'a' });
     first ??= exchange;
     last = exchange;
+    pageExchanges.push(index < PAGES_KEPT_WHOLE ? exchange : requestOnly(exchange));
     const page = readEnvelope(exchange);
     const ok = exchange.status >= 200 && exchange.status < 300;
     const record: PageRecord = {
