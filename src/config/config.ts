@@ -150,7 +150,8 @@ export const OPTIONS: readonly OptionSpec[] = [
     kind: 'integer',
     min: 0,
     max: 100_000,
-    help: 'cap on User Banks the checks create (default: what every check needs at --runs, 49 at --runs 25); left at its default, the paging data an empty User lacks (up to 101, once) comes on top',
+    // The default said as the write plan computes it, so the help never states a stale number.
+    help: `cap on User Banks the checks create (default: what every check needs at --runs, ${writesForFullRuns(25)} at --runs 25); left at its default, the paging data an empty User lacks (up to 101, once) comes on top`,
   },
   {
     flag: 'seed',

@@ -77,7 +77,11 @@ export async function conformanceRun(options: ConformanceRunOptions): Promise<Co
   const report = (results: Results, records: TrafficRecord[], dropped: number, sinceBaseline?: Comparison): string[] =>
     reportDir === undefined || har === undefined
       ? []
-      : writeReports(reportDir, results, redactor, sinceBaseline, { records, dropped, path: har.path });
+      : [
+          ...writeReports(reportDir, results, redactor, sinceBaseline, { records, dropped, path: har.path }),
+          // Written as the run went (created-journal.ts), and listed with the others: it is the clean-up list.
+          join(reportDir, CREATED_JOURNAL),
+        ];
 
   const checked = await preflight(given, redactor);
   if (checked.refusal !== undefined) {

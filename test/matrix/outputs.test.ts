@@ -83,6 +83,9 @@ describe.concurrent('outputs', () => {
       expect(journaled).toEqual(run.results?.created.map((c) => c.id).sort());
       expect(journaled?.length).toBeGreaterThan(0);
       expect(journal(run.reportDir)?.target).toBe(reference.url);
+      // The console names the file among the reports, and says what it holds.
+      expect(run.stdout).toMatch(/^reports: .*created\.json/m);
+      expect(run.stdout).toContain('created.json lists each with its caller, User and check');
 
       // Issue 56: each entry says whose it is, enough to clean a sandbox by hand (schemas/created.schema.json).
       const file = JSON.parse(readFileSync(join(run.reportDir, 'created.json'), 'utf8')) as {

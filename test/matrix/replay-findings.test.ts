@@ -4,11 +4,14 @@
  * the same check again, and the HAR entries between its first and last exchange; a defect that shows
  * on some of several identical requests is counted as such ("N of M").
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { FaultName } from '../../src/lab/faults/index.js';
 import { startReference, type RunningReference } from '../../src/lab/server.js';
 import type { Har } from '../../src/results/report/har.js';
+import type { Results } from '../../src/results/results.js';
 import { runCli } from '../support/run-cli.js';
 
 const targetEnv = (r: RunningReference): Record<string, string> => ({
@@ -69,19 +72,23 @@ describe.concurrent('a finding reproduces', () => {
     expect(own.length).toBeGreaterThan(0);
     for (const seq of own) expect(seq >= span.first && seq <= span.last, `entry ${seq}`).toBe(true);
 
-    // Run as printed (the tokens from the environment, as its note says): the same check fails again, alone.
-    const replayed = await runCli(optionsOf(command as string), { env: targetEnv(skipping) });
+    // Run as printed (the tokens from the environment, as its note says) in the directory of the
+    // first run: the same check fails again, alone, and its reports go beside the first run's, not over them.
+    const cwd = mkdtempSync(join(tmpdir(), 'blc-replay-'));
+    const replayed = await runCli(optionsOf(command as string), { env: targetEnv(skipping), cwd });
     expect(replayed.code, replayed.stderr + replayed.stdout).toBe(1);
-    expect(replayed.results?.checks.find((c) => c.id === id)?.outcome).toBe('fail');
-    expect(replayed.results?.only).toEqual([id]);
-    expect(replayed.results?.checks.filter((c) => !c.runWide).map((c) => c.id)).toEqual([id]);
+    expect(command).toContain(`--report-dir reports/replay-${id} `);
+    const again = JSON.parse(readFileSync(join(cwd, 'reports', `replay-${id}`, 'results.json'), 'utf8')) as Results;
+    expect(again.checks.find((c) => c.id === id)?.outcome).toBe('fail');
+    expect(again.only).toEqual([id]);
+    expect(again.checks.filter((c) => !c.runWide).map((c) => c.id)).toEqual([id]);
   });
 
   test.for([
     ['user-id-filter-first-page-only', 'pagination.filter.user-id.every-page'],
     ['page-boundary-repeat', 'pagination.traversal.no-duplicates'],
   ])('a finding about page N of a walk (%s): its curl line replays page N, whose answer holds the id it names', async ([fault, check]) => {
-    const reference = await startReference({ faults: [fault as string] });
+    const reference = await startReference({ faults: [fault as FaultName] });
     try {
       const run = await runCli(['--seed', '7', '--runs', '5', '--settle-ms', '0', '--check', check as string], {
         env: targetEnv(reference),

@@ -62,10 +62,12 @@ describe('verify a report directory', () => {
       'ok               junit.xml made from results.json',
       'ok               report.html made from results.json',
       'ok               coverage',
+      'ok               implementation',
       'ok               suite digest',
     ]);
     expect(run.stdout).toContain(`suite digest: ${whole.results?.suite.digest} equals the released digest of banklink-conformance`);
-    expect(run.stdout).toContain('verified: all 7 items checked and ok (exit 0)');
+    expect(run.stdout).toContain('verified: all 8 items checked and ok (exit 0)');
+    expect(run.stdout).toMatch(/^ok +implementation: acme-bank-api@2\.3\.1, as the run was told/m);
   });
 
   test("results.json's verdict edited: FAILED with the reason (exit 1)", () => {
@@ -88,6 +90,15 @@ describe('verify a report directory', () => {
     expect(run.stdout).toContain(`could not check  report.md made from results.json: no report.md in ${dir}`);
     expect(run.stdout).toMatch(/^ok +junit\.xml made from results\.json/m);
     expect(run.stdout).toContain('not verified: 1 could not be checked (exit 2)');
+  });
+
+  test('a run that named no implementation: verify could not check what it certifies (exit 2)', () => {
+    const dir = copyOf(whole.reportDir, 'unnamed');
+    const { implementation: _named, ...target } = results(dir).target;
+    writeFileSync(join(dir, 'results.json'), `${JSON.stringify({ ...results(dir), target }, null, 2)}\n`);
+    const run = verify(dir);
+    expect(run.stdout).toMatch(/^could not check +implementation: the run named no implementation/m);
+    expect(run.stdout).toContain('--implementation NAME@VERSION');
   });
 
   test('a --check run: its coverage is reduced, so verify fails it though every file agrees', async () => {

@@ -20,7 +20,7 @@ describe('replayCommand', () => {
     });
     const line = replayCommand(results);
     expect(line).toBe(
-      `npm run conformance -- --base-url https://staging.example.test/v1 --user-id usr_123 --user-id-b 'o'\\''brien 2' --seed 42 --runs 25 --read-only --max-writes 7`,
+      `npm run conformance -- --report-dir reports/replay --base-url https://staging.example.test/v1 --user-id usr_123 --user-id-b 'o'\\''brien 2' --seed 42 --runs 25 --read-only --max-writes 7`,
     );
     expect(line).not.toContain('--token');
     expect(replayNote(results)).toContain('CONFORMANCE_TOKEN_B');
@@ -40,6 +40,6 @@ describe('replayCommand', () => {
     expect(replayNote(real)).not.toContain('CONFORMANCE_TOKEN_B');
     expect(replayCommand(real)).toContain('--user-id u1');
     const embedded = buildResults({ ...base, target: { baseUrl: 'http://127.0.0.1:9', embedded: true }, readOnly: false, maxWrites: 150 });
-    expect(replayCommand(embedded)).toBe('npm run conformance -- --seed 42 --runs 25 --max-writes 150');
+    expect(replayCommand(embedded)).toBe('npm run conformance -- --report-dir reports/replay --seed 42 --runs 25 --max-writes 150');
   });
 });

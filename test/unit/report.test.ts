@@ -325,7 +325,7 @@ describe('the console summary', () => {
 
   test('the replay line of a remote target says the token comes from the environment', () => {
     expect(summaryText(sampleResults(), plain, [])).toMatch(
-      /replay: npm run conformance -- --base-url http:\/\/127\.0\.0\.1:1 --seed 42 .*\(the token from CONFORMANCE_TOKEN in the environment or \.env\)/,
+      /replay: npm run conformance -- --report-dir reports\/replay --base-url http:\/\/127\.0\.0\.1:1 --seed 42 .*\(the token from CONFORMANCE_TOKEN in the environment or \.env\)/,
     );
   });
 

@@ -101,7 +101,7 @@ export function summaryText(results: Results, paint: Paint, reportFiles: string[
   if (untestedMust.length > 0 && !results.shard && !results.only)
     lines.push(`untested MUST requirement(s): ${untestedMust.map((r) => r.id).join(', ')}`);
   lines.push(...conditionLines(results));
-  if (results.created.length > 0) lines.push(`${createdSummary(results)}; their ids are in results.json created[]`);
+  if (results.created.length > 0) lines.push(`${createdSummary(results)}; created.json lists each with its caller, User and check`);
   if (results.verdict !== 'conformant') lines.push(`replay: ${replayCommand(results)} ${replayNote(results)}`.trimEnd());
   lines.push(`reports: ${reportFiles.join(', ')}`);
   if (unmasked !== undefined) lines.push(...labelled(paint.red(paint.bold('WARNING')), unmasked));

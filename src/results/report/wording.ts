@@ -28,8 +28,10 @@ const shellWord = (value: string): string => (/^[\w@%+=:,./-]+$/.test(value) ? v
 export function replayCommand(
   results: Pick<Results, 'target' | 'seed' | 'runs' | 'readOnly' | 'maxWrites' | 'strict' | 'shard' | 'only'>,
   command: string = runCommand(),
+  reportDir = REPLAY_REPORT_DIR,
 ): string {
-  const parts = [command];
+  // A directory of its own: a replay run as printed must never overwrite the reports it came from.
+  const parts = [command, `--report-dir ${shellWord(reportDir)}`];
   const { target } = results;
   // Not sent anywhere, but the replay's reports then name what they certify, as this run's did.
   if (target.implementation !== undefined)
@@ -57,7 +59,9 @@ export function checkReplay(
   command: string = runCommand(),
 ): { command: string; scope: string; entries?: string } {
   const { shard: _shard, only: _only, ...rest } = results;
-  const replay = check.runWide ? replayCommand(results, command) : replayCommand({ ...rest, only: [check.id] }, command);
+  const replay = check.runWide
+    ? replayCommand(results, command)
+    : replayCommand({ ...rest, only: [check.id] }, command, `${REPLAY_REPORT_DIR}-${check.id}`);
   const scope = check.runWide
     ? 'the whole run again (this check judges every exchange of the run)'
     : 'this check again, with the same seed (the run-wide checks judge its exchanges)';
@@ -70,6 +74,9 @@ export function checkReplay(
         : `HAR entries ${span.first} to ${span.last} in ${results.har} (its ${check.exchangeCount} exchanges among them)`;
   return { command: replay, scope, ...(entries !== undefined ? { entries } : {}) };
 }
+
+/** Where a replay run as printed writes its reports. */
+export const REPLAY_REPORT_DIR = 'reports/replay';
 
 /** What the replay line needs from the environment: the tokens it leaves out. */
 export function replayNote(results: Pick<Results, 'target'>): string {

@@ -1,11 +1,13 @@
 /**
  * `verify DIR`: whether a report directory can be handed on as a certificate. In order: results.json
  * is valid against its schema; its verdict follows from its checks; report.md, junit.xml and
- * report.html were made from it; its coverage is complete; the suite that ran is a released one.
+ * report.html were made from it; its coverage is complete; it names the implementation it certifies;
+ * the suite that ran is a released one.
  * What cannot be read makes the items that need it "could not check", never ok.
  */
 import { existsSync, statSync } from 'node:fs';
 import { checkCoverage } from './coverage-check.js';
+import { checkImplementation } from './implementation-check.js';
 import { couldNotCheck, type VerifyItem } from './item.js';
 import { readResults } from './read-results.js';
 import { checkReportFiles } from './report-files-check.js';
@@ -25,6 +27,7 @@ const AFTER_RESULTS = [
   'junit.xml made from results.json',
   'report.html made from results.json',
   'coverage',
+  'implementation',
   'suite digest',
 ];
 
@@ -34,5 +37,15 @@ export function verifyReportDir(dir: string): Verification {
   const { item, results } = readResults(dir);
   if (results === undefined)
     return { items: [item, ...AFTER_RESULTS.map((name) => couldNotCheck(name, 'results.json could not be read as a valid results.json'))] };
-  return { items: [item, checkVerdict(results), ...checkReportFiles(dir, results), checkCoverage(results), checkSuite(results)], results };
+  return {
+    items: [
+      item,
+      checkVerdict(results),
+      ...checkReportFiles(dir, results),
+      checkCoverage(results),
+      checkImplementation(results),
+      checkSuite(results),
+    ],
+    results,
+  };
 }
