@@ -1,9 +1,10 @@
 /**
  * Bearer authentication (spec 5): "Authorization: Bearer <token>", the scheme matched
- * case-insensitively (RFC 9110 11.1). A refusal carries WWW-Authenticate (RFC 6750 3).
+ * case-insensitively (RFC 9110 11.1). How a refusal is answered is a choice (choices/auth-refusal.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerToken } from './bearer.js';
+import { authRefusal } from './choices/auth-refusal.js';
 import { errorAnswer, send } from './http-util.js';
 import type { Caller, OperationName } from './model.js';
 import type { ReferenceState } from './state.js';
@@ -18,7 +19,7 @@ export async function authenticate(
 ): Promise<Caller | undefined> {
   const header = req.headers.authorization;
   const token = bearerToken(header);
-  const caller = state.hooks.bend('auth.caller', token === undefined ? undefined : state.callerByToken(token), {
+  const caller = state.hooks.bend('auth.caller', state.callerByToken(token), {
     state,
     req,
     url,
@@ -26,15 +27,8 @@ export async function authenticate(
     header,
   });
   if (caller) return caller;
-  const status = state.variation.authFailureStatus;
-  const challenge = header === undefined ? 'Bearer realm="banklink"' : 'Bearer realm="banklink", error="invalid_token"';
-  const refusal = errorAnswer(
-    state.variation,
-    status,
-    'unauthorized',
-    'a valid Bearer token is required',
-    status === 401 ? { 'www-authenticate': challenge } : {},
-  );
+  const { status, headers } = authRefusal(state.variation, header);
+  const refusal = errorAnswer(state.variation, status, 'unauthorized', 'a valid Bearer token is required', headers);
   await state.hooks.bend('auth.refused', Promise.resolve(), { state, req, url, operation, header });
   send(res, state.hooks.bend('auth.refusal', refusal, { state, req, url, operation, header }));
   return undefined;

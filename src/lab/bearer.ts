@@ -1,5 +1,4 @@
 /** The token of an `Authorization: Bearer <token>` header (spec 5), the scheme matched case-insensitively (RFC 9110 11.1). */
 export function bearerToken(header: string | undefined): string | undefined {
-  const match = /^(\S+) (\S+)$/.exec(header ?? '');
-  return match?.[1]?.toLowerCase() === 'bearer' ? match[2] : undefined;
+  return header?.match(/^bearer (\S+)$/i)?.[1];
 }

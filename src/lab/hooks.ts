@@ -20,7 +20,7 @@ export interface ServerView {
   readonly callers: Caller[];
   readonly hooks: Hooks;
   now(): Date;
-  callerByToken(token: string): Caller | undefined;
+  callerByToken(token: string | undefined): Caller | undefined;
 }
 
 /** An answer about to be sent; `text`, when set, is sent as the body instead of `body` as JSON. */

@@ -1,6 +1,7 @@
 /** Small node:http helpers of the reference: JSON answers, error bodies in the chosen shape, bounded body reading. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Answer } from './hooks.js';
+import { shapedError } from './choices/error-shape.js';
 import type { Variation } from './variations.js';
 
 /**
@@ -20,7 +21,7 @@ export function send(res: ServerResponse, answer: Answer): void {
   res.end(text);
 }
 
-/** An error answer in the variation's shape, not sent yet (a hook may bend it first). */
+/** An error answer in the variation's shape (choices/error-shape.ts), not sent yet (a hook may bend it first). */
 export function errorAnswer(
   variation: Variation,
   status: number,
@@ -28,17 +29,7 @@ export function errorAnswer(
   message: string,
   headers: Record<string, string> = {},
 ): Answer {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent: which of the two legitimate error shapes is sent (spec 7: 'Error response shape ... not shown').
-  if (variation.errorShape === 'problem') {
-    // Stryker disable next-line all: equivalent: the members and label of an error body (spec 7: 'Error response shape ... not shown'; the JSON conventions are about success answers).
-    return {
-      status,
-      body: { type: `https://errors.example/${code}`, title: code.replace(/_/g, ' '), status, detail: message },
-      headers: { 'content-type': 'application/problem+json', ...headers },
-    };
-  }
-  // Stryker disable next-line ObjectLiteral: equivalent: the members of an error body (spec 7: 'Error response shape ... not shown').
-  return { status, body: { error: { code, message } }, headers };
+  return shapedError(variation, status, code, message, headers);
 }
 
 /** An error answer sent at once, in one of two legitimate shapes (spec 7: "Error response shape ... not shown"). */

@@ -1,6 +1,6 @@
-/** One page of an ordered list, after a cursor, in either cursor style. */
-import { decodeCursor, encodeCursor, spellCursor, unspellCursor } from './cursor.js';
-import { firstPast } from './seq-position.js';
+/** One page of an ordered list after a cursor; what a cursor is and where it resumes is the cursor style choice (choices/cursor.ts). */
+import { nextCursor, resumeAt } from './choices/cursor.js';
+import { pointsPastLast } from './choices/last-page.js';
 import type { Variation } from './variations.js';
 
 export interface Page<T> {
@@ -8,38 +8,24 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-export class BadCursor extends Error {}
-
+/** The page after the cursor, or undefined when the cursor is not one this server issued for this listing. */
 export function paginate<T extends { seq: number }>(
   ordered: readonly T[],
   options: { cursor: string | undefined; limit: number; variation: Variation; scope: string; startAfterCursor: (start: number) => number },
-): Page<T> {
+): Page<T> | undefined {
   const { cursor, limit, variation, scope } = options;
   let start = 0;
   if (cursor !== undefined) {
-    const issued = unspellCursor(variation, cursor);
-    const position = issued === undefined ? undefined : decodeCursor(variation.cursorStyle, issued, scope);
-    // Stryker disable next-line StringLiteral: the message is never sent (the handlers answer their own error text, which spec 7 leaves open).
-    if (!position) throw new BadCursor('cursor not recognised');
-    if (position.kind === 'offset') start = position.offset;
-    else start = firstPast(ordered, position.seq, variation.order);
+    const resumed = resumeAt(variation, cursor, scope, ordered);
+    if (resumed === undefined) return undefined;
     // A hook point of the caller's (list.start of hooks.ts, or none: the identity).
-    start = options.startAfterCursor(start);
+    start = options.startAfterCursor(resumed);
   }
   const items = ordered.slice(start, start + limit);
   const end = start + items.length;
-  // Whether a last page points to one more, empty page: spec 2.4 does not say when next_cursor is null, so a
-  // cursor to an empty page after the last item is conformant (the emptyLastPage variations do it on purpose).
-  // Stryker disable next-line all: equivalent: at most one more, empty page after the last item (see above).
-  const emptyPageNext = variation.emptyLastPage && items.length === limit && items.length > 0;
-  const more = end < ordered.length;
-  const pointOnward = more || emptyPageNext;
   const last = items[items.length - 1];
-  // Stryker disable next-line LogicalOperator: equivalent: a cursor after the last item of a last page is one more, empty page (see above); with no item there is no page left to point past.
-  if (pointOnward && last)
-    return {
-      items,
-      nextCursor: spellCursor(variation, encodeCursor(variation.cursorStyle, { lastSeq: last.seq, nextOffset: end }, scope)),
-    };
+  const more = end < ordered.length;
+  if (last !== undefined && (more || pointsPastLast(variation, items.length, limit)))
+    return { items, nextCursor: nextCursor(variation, last, end, scope) };
   return { items, nextCursor: null };
 }

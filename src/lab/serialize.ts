@@ -1,21 +1,7 @@
-/** Records to wire objects, in the variation's timestamp style (the serialise hook points of hooks.ts apply last). */
+/** Records to wire objects, in the variation's timestamp style (choices/timestamp.ts; the serialise hook points of hooks.ts apply last). */
 import type { ServerView } from './hooks.js';
 import type { BankRecord, RfpRecord, UserRecord } from './model.js';
-import type { Variation } from './variations.js';
-
-export function timestamp(date: Date, variation: Pick<Variation, 'timestampStyle'>): string {
-  const iso = date.toISOString();
-  // Stryker disable next-line all: equivalent: 'Z' and '+00:00' are the same UTC offset, both RFC 3339 (the timestamp style is a legitimate variation).
-  if (variation.timestampStyle === 'Z') return iso;
-  // ISO 8601's basic format: no separators in the date and the time (20261126T072800.123Z).
-  // Stryker disable next-line all: equivalent: the basic format is a legitimate style (its variation passes in npm test), and without it the time is written in the RFC 3339 form, also conformant.
-  if (variation.timestampStyle === 'basic') return iso.replace(/[-:]/g, '');
-  // A local time: the server's wall clock (UTC here) with no offset.
-  // Stryker disable next-line all: equivalent: a local time is a legitimate ISO 8601 style (its variation passes in npm test), and without it the time is written in the RFC 3339 form, also conformant; toISOString() has one Z, at the end.
-  if (variation.timestampStyle === 'local') return iso.replace(/Z$/, '');
-  // Stryker disable next-line Regex: equivalent: toISOString() has one Z, at the end.
-  return iso.replace(/Z$/, '+00:00');
-}
+import { timestamp } from './choices/timestamp.js';
 
 export function serializeBank(bank: BankRecord, state: ServerView, context: 'list' | 'create'): Record<string, unknown> {
   const out: Record<string, unknown> = {

@@ -49,9 +49,10 @@ export class ReferenceState {
     return this.fixtures.callers;
   }
 
-  callerByToken(token: string): Caller | undefined {
+  /** The caller a token names; no caller has an undefined token, so none when no token was sent. */
+  callerByToken(token: string | undefined): Caller | undefined {
     if (this.variation.tokenLifetimeMs > 0) {
-      const issued = this.issued.get(token);
+      const issued = token === undefined ? undefined : this.issued.get(token);
       return issued !== undefined && Date.now() < issued.expiresAt ? issued.caller : undefined;
     }
     return this.callers.find((c) => c.token === token);

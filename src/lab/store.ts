@@ -1,5 +1,6 @@
 /** A new User Bank record as the store keeps it: the body's fields, the service's defaults for the rest. */
 import type { ServerView } from './hooks.js';
+import { listedFrom } from './choices/listing-lag.js';
 import type { BankRecord } from './model.js';
 
 export type BankFields = Partial<Record<'account_number' | 'routing_number' | 'account_holder_type' | 'bank_account_type', string>>;
@@ -7,7 +8,7 @@ export type BankFields = Partial<Record<'account_number' | 'routing_number' | 'a
 export function newBankRecord(state: ServerView, userId: string, fields: BankFields): BankRecord {
   const { variation } = state;
   const seq = state.fixtures.nextSeq();
-  return {
+  const bank: BankRecord = {
     seq,
     id: state.fixtures.ids.next('bank'),
     user_id: userId,
@@ -20,16 +21,8 @@ export function newBankRecord(state: ServerView, userId: string, fields: BankFie
     is_rtp_rfp_enabled: false,
     status: 'active',
     verification_status: 'verified',
-    // Stryker disable next-line all: the listing lag of the late-listing-300ms variation, which no judged run uses (it needs a settle window; the mutation runs use --settle-ms 0); without a lag the list never reads listedFrom.
-    ...(variation.listingLagMs > 0 ? { listedFrom: performance.now() + lagOf(variation, seq) } : {}),
   };
+  const from = listedFrom(variation, seq);
+  return from === undefined ? bank : { ...bank, listedFrom: from };
 }
 
-/** A write's listing lag: the variation's, or, where replicas lag differently, a share of it drawn from the write's order. */
-// Stryker disable all: the staging simulator's lag, which no judged run uses (the mutation runs list at once, --settle-ms 0).
-function lagOf(variation: ServerView['variation'], seq: number): number {
-  if (!variation.listingLagVaries) return variation.listingLagMs;
-  // Knuth's multiplicative hash spreads consecutive writes over the range.
-  return Math.round((variation.listingLagMs * ((seq * 2_654_435_761) % 1_000)) / 1_000);
-}
-// Stryker restore all

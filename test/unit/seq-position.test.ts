@@ -1,7 +1,7 @@
 /** A keyset cursor resumes at the first row past it, whether the rows are in order (halved) or not (read from the start). */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { firstPast } from '../../src/lab/seq-position.js';
+import { firstPast } from '../../src/lab/choices/seq-position.js';
 
 const byFindIndex = (rows: { seq: number }[], seq: number, order: 'asc' | 'desc'): number => {
   const index = rows.findIndex((row) => (order === 'asc' ? row.seq > seq : row.seq < seq));

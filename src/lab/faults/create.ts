@@ -1,4 +1,4 @@
-import { timestamp } from '../serialize.js';
+import { timestamp } from '../choices/timestamp.js';
 import { keepWrite, withStatus } from './kit.js';
 import type { Fault } from './types.js';
 

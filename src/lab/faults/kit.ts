@@ -3,7 +3,7 @@
  * guard should refuse, a refused write kept, a cursor's scope read back). Only the catalog uses them.
  */
 import { bearerToken } from '../bearer.js';
-import { readCursor } from '../cursor.js';
+import { readCursor } from '../choices/cursor.js';
 import type { Answer, AuthScene, ServerView } from '../hooks.js';
 import { readBody } from '../http-util.js';
 import type { BankRecord, Caller, OperationName } from '../model.js';

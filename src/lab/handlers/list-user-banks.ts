@@ -1,18 +1,24 @@
-/** GET /user_banks (spec 4.2): filters, then a page of at most `limit` (1..100, 100 when absent) after the cursor. */
+/** GET /user_banks (spec 4.2): filters, then a page of at most `limit` (1..100, 100 when absent) after the cursor; the spec's open choices are asked of choices/. */
 import type { Answer, ListBody } from '../hooks.js';
 import { errorAnswer, jsonAnswer, send, type ErrorSentence } from '../http-util.js';
+import { cursorScope } from '../choices/cursor-style.js';
+import { filterValue } from '../choices/empty-filter.js';
+import { limitAbove100 } from '../choices/limit-above-100.js';
+import { listedNow } from '../choices/listing-lag.js';
+import { inListOrder } from '../choices/order.js';
 import { listingRows } from '../listing-rows.js';
-import { BadCursor, paginate } from '../paginate.js';
+import { paginate } from '../paginate.js';
+import type { Variation } from '../variations.js';
 import { serializeBank } from '../serialize.js';
 import type { HandlerContext } from './types.js';
 
 /** The page size asked for, or an error sentence when the value is out of the spec's range. */
-export function parseLimit(raw: string | null, capAbove100: boolean): number | ErrorSentence {
+export function parseLimit(raw: string | null, variation: Pick<Variation, 'limitAbove100'>): number | ErrorSentence {
   if (raw === null) return 100;
   if (!/^\d{1,9}$/.test(raw)) return 'limit must be a whole number from 1 to 100';
   const value = Number(raw);
   if (value < 1) return 'limit must be at least 1';
-  if (value > 100) return capAbove100 ? 100 : 'limit must be at most 100';
+  if (value > 100) return limitAbove100(variation);
   return value;
 }
 
@@ -20,8 +26,7 @@ export function listUserBanks(ctx: HandlerContext): void {
   const { res, url, state } = ctx;
   const { variation, hooks } = state;
   const rawLimit = url.searchParams.get('limit');
-  // Refusing a limit above 100 and capping it to 100 are both legitimate (the lists variations cap).
-  const limit = hooks.bend('list.limit', parseLimit(rawLimit, variation.limitAbove100 === 'cap'), { ...ctx, raw: rawLimit });
+  const limit = hooks.bend('list.limit', parseLimit(rawLimit, variation), { ...ctx, raw: rawLimit });
   if (typeof limit === 'string') {
     send(
       res,
@@ -34,16 +39,14 @@ export function listUserBanks(ctx: HandlerContext): void {
     {
       cursor: url.searchParams.get('cursor') ?? undefined,
       caller: ctx.caller,
-      userId: filterValue(url, 'user_id', variation.emptyFilterIsAbsent),
-      status: filterValue(url, 'status', variation.emptyFilterIsAbsent),
+      userId: filterValue(url, 'user_id', variation),
+      status: filterValue(url, 'status', variation),
     },
     ctx,
   );
   const applied = hooks.bend('list.filters', { userId: query.userId, status: query.status }, { ...ctx, query });
   const pool = hooks.bend('list.pool', query.caller.banks, { ...ctx, query });
-  // A replica that lists creations late shows only what has reached it (the late-listing variation; no lag elsewhere).
-  const now = performance.now();
-  const listed = variation.listingLagMs > 0 ? pool.filter((b) => b.listedFrom === undefined || b.listedFrom <= now) : pool;
+  const listed = listedNow(pool, variation);
   // No filter: the list itself (never mutated here), not a copy of it per page, so walking 100,000 stays linear.
   const filtered = applied.userId !== null || applied.status !== null;
   const matching = filtered
@@ -54,14 +57,14 @@ export function listUserBanks(ctx: HandlerContext): void {
       )
     : listed;
   const kept = hooks.bend('list.rows', matching, { ...ctx, query, pool: listed, applied });
-  const rows = variation.order === 'desc' ? listingRows(kept, 'desc', () => [...kept].reverse()) : kept;
+  const rows = inListOrder(kept, variation);
   const instead = hooks.bend('list.instead', undefined, { ...ctx, query, rows, limit });
   if (instead !== undefined) {
     send(res, instead);
     return;
   }
-  const scope = `${query.caller.name}:banks:${query.userId ?? ''}:${query.status ?? ''}`;
-  const pageAfter = (cursor: string | undefined): Answer<ListBody> => {
+  const scope = cursorScope(query.caller.name, 'banks', query);
+  const pageAfter = (cursor: string | undefined): Answer<ListBody> | undefined => {
     const page = paginate(rows, {
       cursor,
       limit,
@@ -69,19 +72,14 @@ export function listUserBanks(ctx: HandlerContext): void {
       scope,
       startAfterCursor: (start) => hooks.bend('list.start', start, { ...ctx, query, rows, limit }),
     });
+    if (page === undefined) return undefined;
     return jsonAnswer(200, { data: page.items.map((b) => serializeBank(b, state, 'list')), next_cursor: page.nextCursor });
   };
-  try {
-    send(res, hooks.bend('list.answer', pageAfter(query.cursor), { ...ctx, query, rows, limit }));
-  } catch (error) {
-    if (!(error instanceof BadCursor)) throw error;
-    const refusal = errorAnswer(variation, variation.badInputStatus, 'invalid_cursor', 'the cursor is not one this service issued');
-    send(res, hooks.bend('list.refusal', refusal, { ...ctx, reason: 'cursor', firstPage: () => pageAfter(undefined) }));
+  const answer = pageAfter(query.cursor);
+  if (answer !== undefined) {
+    send(res, hooks.bend('list.answer', answer, { ...ctx, query, rows, limit }));
+    return;
   }
-}
-
-/** A filter's value as the query parser reads it: null when absent, and, where the parser reads an empty value as none, when empty. */
-function filterValue(url: URL, name: string, emptyIsAbsent: boolean): string | null {
-  const value = url.searchParams.get(name);
-  return emptyIsAbsent && value === '' ? null : value;
+  const refusal = errorAnswer(variation, variation.badInputStatus, 'invalid_cursor', 'the cursor is not one this service issued');
+  send(res, hooks.bend('list.refusal', refusal, { ...ctx, reason: 'cursor', firstPage: () => pageAfter(undefined) as Answer<ListBody> }));
 }

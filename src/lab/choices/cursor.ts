@@ -1,12 +1,12 @@
 /**
- * Cursors in two legitimate styles: an opaque keyset cursor (stable while rows are added: it names
+ * The cursor style choice (cursor-style.ts), never mutated. Cursors in two legitimate styles: an opaque keyset cursor (stable while rows are added: it names
  * the last row seen, and the listing it was issued for) with an integrity tag so a tampered one is
  * refused, and a plain offset.
  */
 import { createHmac } from 'node:crypto';
-import type { Variation } from './variations.js';
+import type { Variation } from '../variations.js';
+import { firstPast } from './seq-position.js';
 
-// Stryker disable next-line StringLiteral: equivalent: any key signs and checks alike.
 const KEY = 'reference-cursor-key';
 
 export type CursorPosition = { kind: 'after-seq'; seq: number } | { kind: 'offset'; offset: number };
@@ -63,6 +63,28 @@ function sign(value: Record<string, unknown>): string {
 }
 
 function tag(payload: string): string {
-  // Stryker disable next-line MethodExpression: equivalent: a longer tag signs and checks alike.
   return createHmac('sha256', KEY).update(payload).digest('base64url').slice(0, 16);
+}
+
+/** Where a page after the cursor as sent starts in `ordered`, or undefined when it is not a cursor this server issued for this listing. */
+export function resumeAt(
+  variation: Pick<Variation, 'cursorStyle' | 'reservedCursorChars' | 'order'>,
+  sent: string,
+  scope: string,
+  ordered: readonly { seq: number }[],
+): number | undefined {
+  const issued = unspellCursor(variation, sent);
+  const position = issued === undefined ? undefined : decodeCursor(variation.cursorStyle, issued, scope);
+  if (position === undefined) return undefined;
+  return position.kind === 'offset' ? position.offset : firstPast(ordered, position.seq, variation.order);
+}
+
+/** The cursor of the page after one that ends with row `last` at index `end`, as the server spells it. */
+export function nextCursor(
+  variation: Pick<Variation, 'cursorStyle' | 'reservedCursorChars'>,
+  last: { seq: number },
+  end: number,
+  scope: string,
+): string {
+  return spellCursor(variation, encodeCursor(variation.cursorStyle, { lastSeq: last.seq, nextOffset: end }, scope));
 }
