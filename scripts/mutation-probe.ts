@@ -1,10 +1,10 @@
 /**
  * The differential probe of a surviving mutant (npm run mutation): one fixed, seeded set of requests
  * sent raw to two references started in this process from the same seed, the subject (the mutant
- * on, or a catalogued fault) and the baseline (the reference as it is). It answers what an
- * explanation in scripts/mutation-explained.ts must survive: which requests the subject answered
- * 5xx or not at all (never explainable), and which answers to valid requests differ between the two
- * (an explanation that claims no observable difference is then wrong).
+ * on, or a catalogued fault) and the baseline (the reference as it is). It tells what a survivor
+ * does that no judged run saw: which requests the subject answered 5xx or not at all (a defect a
+ * check should have caught), and which answers to valid requests differ between the two (what a
+ * general method would have to see to kill it); scripts/mutation-summary.ts prints it under each survivor.
  *
  * Valid requests go first, so a subject that accepts an unusual body cannot make the valid ones
  * differ merely by the bank it kept; the unusual ones (the suite's own create and read grammars and

@@ -17,8 +17,7 @@
  *
  * A mutant that survives is then probed (scripts/mutation-probe.ts): the same requests to a reference
  * with the mutant on and to one with it off, toggled around each request. What the probe finds
- * (5xx, valid answers that differ) is what an explanation in scripts/mutation-explained.ts must
- * survive, so scripts/mutation-summary.ts reads it: each worker writes one file per mutant into
+ * (5xx, valid answers that differ) is printed under each survivor by scripts/mutation-summary.ts: each worker writes one file per mutant into
  * reports/mutation/probes/ of the project (workers run side by side, so never one shared file), and
  * the "probes" reporter, in Stryker's main process, joins them with the report's place of each
  * mutant into reports/mutation/probes.json.

@@ -1,6 +1,8 @@
-/** A new User Bank record as the store keeps it: the body's fields, the service's defaults for the rest. */
+/** A new User Bank record as the store keeps it: the body's fields, the service's values for the rest (choices/). */
 import type { ServerView } from './hooks.js';
-import { listedFrom } from './choices/listing-lag.js';
+import { assignedValues } from './choices/assigned-values.js';
+import { asListed } from './choices/listing-lag.js';
+import { bankFields } from './choices/validation.js';
 import type { BankRecord } from './model.js';
 
 export type BankFields = Partial<Record<'account_number' | 'routing_number' | 'account_holder_type' | 'bank_account_type', string>>;
@@ -8,21 +10,6 @@ export type BankFields = Partial<Record<'account_number' | 'routing_number' | 'a
 export function newBankRecord(state: ServerView, userId: string, fields: BankFields): BankRecord {
   const { variation } = state;
   const seq = state.fixtures.nextSeq();
-  const bank: BankRecord = {
-    seq,
-    id: state.fixtures.ids.next('bank'),
-    user_id: userId,
-    account_number: fields.account_number ?? '',
-    routing_number: fields.routing_number ?? '',
-    account_holder_type: fields.account_holder_type ?? 'individual',
-    bank_account_type: fields.bank_account_type ?? 'checking',
-    createdAt: state.now(),
-    is_rtp_enabled: true,
-    is_rtp_rfp_enabled: false,
-    status: 'active',
-    verification_status: 'verified',
-  };
-  const from = listedFrom(variation, seq);
-  return from === undefined ? bank : { ...bank, listedFrom: from };
+  const bank = { seq, user_id: userId, ...bankFields(fields), createdAt: state.now(), ...assignedValues(variation, state.fixtures.ids) };
+  return asListed(variation, bank);
 }
-

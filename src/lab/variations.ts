@@ -55,6 +55,8 @@ export interface Variation {
   tokenLifetimeMs: number;
   /** 2.1: User Bank statuses beyond "active" are not shown: the one the fixtures give every seventh User Bank. */
   otherBankStatus: string;
+  /** 4.1: the values the service assigns a new User Bank (flags, status, verification_status) are not shown. */
+  newBankValues: 'active-verified' | 'pending';
 }
 
 export const baseline: Variation = {
@@ -84,6 +86,7 @@ export const baseline: Variation = {
   reservedCursorChars: false,
   tokenLifetimeMs: 0,
   otherBankStatus: 'inactive',
+  newBankValues: 'active-verified',
 };
 
 /** Named presets; each flips several independent choices so the matrix stays short. */
@@ -139,6 +142,8 @@ export const variations: Record<string, Partial<Variation>> = {
   'empty-filter-absent': { emptyFilterIsAbsent: true },
   // User Banks whose other status is one the spec names nowhere (2.1: values beyond "active" not shown).
   'statuses-unnamed': { otherBankStatus: 'closed' },
+  // A new User Bank awaits verification: status and verification_status pending, not yet enabled for real-time payments.
+  'assigned-pending': { newBankValues: 'pending' },
   // A shared staging where someone else creates a User Bank on the test User twice a second.
   'background-writer': { backgroundWriterMs: 500 },
   // A busy shared staging behind a production stack, at the harshest corner of the envelope the suite

@@ -9,7 +9,8 @@ import type { Choice } from './choice.js';
 
 export const cursorStyleChoice: Choice = {
   name: 'cursor style',
-  silence: '2.4: next_cursor "A pointer to a place in the list. Passed back as the cursor query parameter" (its encoding and scope are not shown)',
+  silence:
+    '2.4: next_cursor "A pointer to a place in the list. Passed back as the cursor query parameter" (its encoding and scope are not shown)',
   fields: ['cursorStyle'],
   alternatives: [
     { does: 'an opaque, signed keyset cursor tied to its listing', holds: (v) => v.cursorStyle === 'opaque', variations: ['baseline'] },
@@ -37,7 +38,12 @@ export const cursorAlphabetChoice: Choice = {
   code: ['src/lab/choices/cursor.ts'],
 };
 
-/** The listing an opaque cursor is tied to: whose list, under which filters (an offset ignores it). */
-export function cursorScope(caller: string, list: 'banks' | 'rfp', filters: { userId: string | null; status: string | null } = { userId: null, status: null }): string {
-  return list === 'rfp' ? `${caller}:rfp` : `${caller}:banks:${filters.userId ?? ''}:${filters.status ?? ''}`;
+/** The listing an opaque cursor of the User Bank list is tied to: whose list, under which filters (an offset ignores it). */
+export function bankListingScope(caller: string, filters: { userId: string | null; status: string | null }): string {
+  return `${caller}:banks:${filters.userId ?? ''}:${filters.status ?? ''}`;
+}
+
+/** The listing an opaque cursor of the RfP list is tied to: whose list. */
+export function rfpListingScope(caller: string): string {
+  return `${caller}:rfp`;
 }

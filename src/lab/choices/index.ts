@@ -1,4 +1,5 @@
 /** Every spec-open choice of the reference (choice.ts): what npm run mutation leaves unmutated, and why. */
+import { assignedValuesChoice } from './assigned-values.js';
 import { authRefusalChoice } from './auth-refusal.js';
 import type { Choice } from './choice.js';
 import { cursorAlphabetChoice, cursorStyleChoice } from './cursor-style.js';
@@ -9,13 +10,7 @@ import { limitAbove100Choice } from './limit-above-100.js';
 import { listingLagChoice } from './listing-lag.js';
 import { orderChoice } from './order.js';
 import { rfpPagesChoice } from './rfp-pages.js';
-import {
-  badInputStatusChoice,
-  createStatusChoice,
-  idFormatChoice,
-  otherBankStatusChoice,
-  unknownUserStatusChoice,
-} from './statuses.js';
+import { badInputStatusChoice, createStatusChoice, idFormatChoice, otherBankStatusChoice, unknownUserStatusChoice } from './statuses.js';
 import { timestampChoice } from './timestamp.js';
 import { validationChoice } from './validation.js';
 
@@ -39,4 +34,5 @@ export const choices: readonly Choice[] = [
   idFormatChoice,
   otherBankStatusChoice,
   listingLagChoice,
+  assignedValuesChoice,
 ];

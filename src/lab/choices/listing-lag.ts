@@ -9,7 +9,8 @@ import type { Choice } from './choice.js';
 
 export const listingLagChoice: Choice = {
   name: 'listing lag',
-  silence: '4.1 and 4.2 say nothing of when a created User Bank appears in the list (no consistency is stated)',
+  silence:
+    '4.2: "Response body: list envelope (section 2.4) whose data holds User Bank objects." (when a User Bank created by 4.1 is among them is not said: no consistency is stated)',
   fields: ['listingLagMs', 'listingLagVaries'],
   alternatives: [
     { does: 'listed at once', holds: (v) => v.listingLagMs === 0, variations: ['baseline'] },
@@ -30,7 +31,7 @@ export function listedNow(pool: readonly BankRecord[], variation: Pick<Variation
 }
 
 /** When a new write is listed from (performance.now() time), or undefined when nothing lags. */
-export function listedFrom(variation: Pick<Variation, 'listingLagMs' | 'listingLagVaries'>, seq: number): number | undefined {
+function listedFrom(variation: Pick<Variation, 'listingLagMs' | 'listingLagVaries'>, seq: number): number | undefined {
   if (variation.listingLagMs <= 0) return undefined;
   return performance.now() + lagOf(variation, seq);
 }
@@ -40,4 +41,10 @@ function lagOf(variation: Pick<Variation, 'listingLagMs' | 'listingLagVaries'>, 
   if (!variation.listingLagVaries) return variation.listingLagMs;
   // Knuth's multiplicative hash spreads consecutive writes over the range.
   return Math.round((variation.listingLagMs * ((seq * 2_654_435_761) % 1_000)) / 1_000);
+}
+
+/** A new record as a lagging replica lists it: from when on (nothing to add where nothing lags). */
+export function asListed(variation: Pick<Variation, 'listingLagMs' | 'listingLagVaries'>, bank: BankRecord): BankRecord {
+  const from = listedFrom(variation, bank.seq);
+  return from === undefined ? bank : { ...bank, listedFrom: from };
 }

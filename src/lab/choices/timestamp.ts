@@ -8,7 +8,11 @@ export const timestampChoice: Choice = {
   fields: ['timestampStyle'],
   alternatives: [
     { does: 'RFC 3339 with Z', holds: (v) => v.timestampStyle === 'Z', variations: ['baseline'] },
-    { does: 'RFC 3339 with +00:00', holds: (v) => v.timestampStyle === 'offset', variations: ['ok-200-desc-offset', 'create-200-digits-422'] },
+    {
+      does: 'RFC 3339 with +00:00',
+      holds: (v) => v.timestampStyle === 'offset',
+      variations: ['ok-200-desc-offset', 'create-200-digits-422'],
+    },
     { does: "ISO 8601's basic format (20261126T072800.123Z)", holds: (v) => v.timestampStyle === 'basic', variations: ['paged-rfp-403'] },
     { does: 'a local time with no offset', holds: (v) => v.timestampStyle === 'local', variations: ['lenient-capped'] },
   ],

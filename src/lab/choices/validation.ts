@@ -20,8 +20,16 @@ export const validationChoice: Choice = {
     '4.1: "Which body fields are required and which are optional: not shown."; 2.2: "Length and format constraints of every field other than the timestamps: not shown."; 2.1: "Allowed values of account_holder_type, bank_account_type ... beyond the known values above: not shown."',
   fields: ['validation'],
   alternatives: [
-    { does: 'strict: every field present, formats and known values checked', holds: (v) => v.validation === 'strict', variations: ['baseline'] },
-    { does: 'lenient: strings and a known user, defaults for the rest', holds: (v) => v.validation === 'lenient', variations: ['lenient-capped'] },
+    {
+      does: 'strict: every field present, formats and known values checked',
+      holds: (v) => v.validation === 'strict',
+      variations: ['baseline'],
+    },
+    {
+      does: 'lenient: strings and a known user, defaults for the rest',
+      holds: (v) => v.validation === 'lenient',
+      variations: ['lenient-capped'],
+    },
   ],
   code: ['src/lab/choices/validation.ts'],
 };
@@ -58,7 +66,8 @@ export function readCreateBody(
     return { reason: 'not-object', status: bad, code: 'invalid_body', message: 'the body must be a JSON object' };
   const input = body as Record<string, unknown>;
   const wrongType = FIELDS.find((field) => input[field] !== undefined && typeof input[field] !== 'string');
-  if (wrongType !== undefined) return { reason: 'wrong-type', status: bad, code: 'invalid_field', message: `${wrongType} must be a string` };
+  if (wrongType !== undefined)
+    return { reason: 'wrong-type', status: bad, code: 'invalid_field', message: `${wrongType} must be a string` };
   const userId = input.user_id;
   if (typeof userId !== 'string' || userId === '')
     return { reason: 'missing-user', status: bad, code: 'missing_user_id', message: 'user_id is required' };
@@ -80,8 +89,7 @@ export function formatProblem(variation: Pick<Variation, 'validation'>, input: R
 }
 
 /** The fields a new User Bank is stored with: the body's, and the service's own values for those it omitted (lenient only omits). */
-export function bankFields(input: Record<string, unknown>): Required<BankFields> {
-  const fields = input as BankFields;
+export function bankFields(fields: BankFields): Required<BankFields> {
   return {
     account_number: fields.account_number ?? '',
     routing_number: fields.routing_number ?? '',

@@ -2,7 +2,7 @@
  * POST /user_banks (spec 4.1): a User Bank for one of the caller's Users, answered with all its
  * fields. How strictly the body is validated is a choice the spec leaves open (choices/validation.ts).
  */
-import { bankFields, formatProblem, readCreateBody } from '../choices/validation.js';
+import { formatProblem, readCreateBody } from '../choices/validation.js';
 import type { CreateRefusalReason } from '../hooks.js';
 import { errorAnswer, jsonAnswer, readBody, send } from '../http-util.js';
 import type { Caller } from '../model.js';
@@ -47,7 +47,7 @@ export async function createUserBank(ctx: HandlerContext): Promise<void> {
     refuse('format', variation.badInputStatus, 'invalid_field', problem, owner);
     return;
   }
-  const bank = hooks.bend('create.record', newBankRecord(state, userId, bankFields(input)), { ...ctx, input, owner });
+  const bank = hooks.bend('create.record', newBankRecord(state, userId, input), { ...ctx, input, owner });
   if (hooks.bend('create.kept', true, { ...ctx, input, bank })) owner.banks.push(bank);
   send(res, hooks.bend('create.answer', jsonAnswer(variation.createStatus, serializeBank(bank, state, 'create')), { ...ctx, input, bank }));
 }

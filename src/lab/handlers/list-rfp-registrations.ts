@@ -1,5 +1,5 @@
 /** GET /rfp_registrations (spec 4.3): all of the caller's registrations; their order and paging are choices (choices/). */
-import { cursorScope } from '../choices/cursor-style.js';
+import { rfpListingScope } from '../choices/cursor-style.js';
 import { inListOrder } from '../choices/order.js';
 import { rfpPageSize } from '../choices/rfp-pages.js';
 import { errorAnswer, jsonAnswer, send } from '../http-util.js';
@@ -13,7 +13,7 @@ export function listRfpRegistrations(ctx: HandlerContext): void {
   const ordered = inListOrder(hooks.bend('rfp.pool', caller.rfps, ctx), variation);
   const cursor = hooks.bend('rfp.cursor', url.searchParams.get('cursor') ?? undefined, ctx);
   const limit = rfpPageSize(variation, ordered.length);
-  const page = paginate(ordered, { cursor, limit, variation, scope: cursorScope(caller.name, 'rfp'), startAfterCursor: (start) => start });
+  const page = paginate(ordered, { cursor, limit, variation, scope: rfpListingScope(caller.name), startAfterCursor: (start) => start });
   if (page === undefined) {
     send(res, errorAnswer(variation, variation.badInputStatus, 'invalid_cursor', 'the cursor is not one this service issued'));
     return;

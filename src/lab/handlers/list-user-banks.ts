@@ -1,7 +1,7 @@
 /** GET /user_banks (spec 4.2): filters, then a page of at most `limit` (1..100, 100 when absent) after the cursor; the spec's open choices are asked of choices/. */
 import type { Answer, ListBody } from '../hooks.js';
 import { errorAnswer, jsonAnswer, send, type ErrorSentence } from '../http-util.js';
-import { cursorScope } from '../choices/cursor-style.js';
+import { bankListingScope } from '../choices/cursor-style.js';
 import { filterValue } from '../choices/empty-filter.js';
 import { limitAbove100 } from '../choices/limit-above-100.js';
 import { listedNow } from '../choices/listing-lag.js';
@@ -58,12 +58,7 @@ export function listUserBanks(ctx: HandlerContext): void {
     : listed;
   const kept = hooks.bend('list.rows', matching, { ...ctx, query, pool: listed, applied });
   const rows = inListOrder(kept, variation);
-  const instead = hooks.bend('list.instead', undefined, { ...ctx, query, rows, limit });
-  if (instead !== undefined) {
-    send(res, instead);
-    return;
-  }
-  const scope = cursorScope(query.caller.name, 'banks', query);
+  const scope = bankListingScope(query.caller.name, query);
   const pageAfter = (cursor: string | undefined): Answer<ListBody> | undefined => {
     const page = paginate(rows, {
       cursor,
@@ -73,11 +68,14 @@ export function listUserBanks(ctx: HandlerContext): void {
       startAfterCursor: (start) => hooks.bend('list.start', start, { ...ctx, query, rows, limit }),
     });
     if (page === undefined) return undefined;
-    return jsonAnswer(200, { data: page.items.map((b) => serializeBank(b, state, 'list')), next_cursor: page.nextCursor });
+    const answer = jsonAnswer(200, { data: page.items.map((b) => serializeBank(b, state, 'list')), next_cursor: page.nextCursor });
+    return hooks.bend('list.answer', answer, { ...ctx, query, rows, limit });
   };
-  const answer = pageAfter(query.cursor);
+  // An answer a hook gives instead (none with every fault off) is sent as it is; else the page, or the cursor's refusal.
+  const instead = hooks.bend('list.instead', undefined, { ...ctx, query, rows, limit });
+  const answer = instead ?? pageAfter(query.cursor);
   if (answer !== undefined) {
-    send(res, hooks.bend('list.answer', answer, { ...ctx, query, rows, limit }));
+    send(res, answer);
     return;
   }
   const refusal = errorAnswer(variation, variation.badInputStatus, 'invalid_cursor', 'the cursor is not one this service issued');
