@@ -28,7 +28,11 @@ interface Report {
   files: Record<string, { source: string; mutants: Mutant[] }>;
 }
 
-/** A row of the blind-spot table: which survivor (file, a fragment of its line, mutator, replacement) and the fault that shows it. */
+/**
+ * A row of the blind-spot table: which survivor (file, a fragment of its line, mutator, replacement),
+ * the fault that shows it (a catalog fault, or a blind batch's server under test/blind/ when the
+ * fault cannot be caught and so cannot be in the catalog, whose every fault must be), and why.
+ */
 export interface BlindSpot {
   file: string;
   line: string;
@@ -144,7 +148,7 @@ function main(): void {
       if (spot !== undefined) named += 1;
       const what =
         spot !== undefined
-          ? `blind spot (docs/mutation.md), shown by fault ${spot.fault}`
+          ? `blind spot (docs/mutation.md), shown by ${spot.fault}`
           : 'not named: kill it with a general method, or name it as a blind spot';
       survivors.push(`${said}\n      ${what}\n      ${probeLine(probe)}`);
     }

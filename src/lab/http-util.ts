@@ -1,6 +1,7 @@
 /** Small node:http helpers of the reference: JSON answers, error bodies in the chosen shape, bounded body reading. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Answer } from './hooks.js';
+import { cappedChunks } from './choices/body-cap.js';
 import { shapedError } from './choices/error-shape.js';
 import type { Variation } from './variations.js';
 
@@ -44,18 +45,12 @@ export function sendError(
   send(res, errorAnswer(variation, status, code, message, headers));
 }
 
-export class BodyTooLarge extends Error {}
+export { BodyTooLarge } from './choices/body-cap.js';
 
-export async function readBody(req: IncomingMessage, cap = 1_048_576): Promise<string> {
+/** The request's body as text, read up to the variation's cap (choices/body-cap.ts). */
+export async function readBody(req: IncomingMessage, variation: Pick<Variation, 'bodyCapBytes'>): Promise<string> {
   const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    // Stryker disable next-line AssignmentOperator: equivalent: the 1 MiB cap is the reference's own (spec 8: 'limits on other operations: not shown'), so no check sends a body that large.
-    size += chunk.length;
-    // Stryker disable next-line StringLiteral: the message of the 413 answer (spec 7 leaves error bodies open).
-    if (size > cap) throw new BodyTooLarge(`request body over ${cap} bytes`);
-    chunks.push(chunk);
-  }
+  for await (const chunk of cappedChunks(req as AsyncIterable<Buffer>, variation)) chunks.push(chunk);
   const text = Buffer.concat(chunks).toString('utf8');
   // Kept on the request for the hooks that read the body after the handler did (hooks.ts).
   (req as IncomingMessage & { bodyText?: string }).bodyText = text;

@@ -57,6 +57,8 @@ export interface Variation {
   otherBankStatus: string;
   /** 4.1: the values the service assigns a new User Bank (flags, status, verification_status) are not shown. */
   newBankValues: 'active-verified' | 'pending';
+  /** 8: limits on other operations are not shown: the largest request body read (bytes), 0 = none. */
+  bodyCapBytes: number;
 }
 
 export const baseline: Variation = {
@@ -87,6 +89,7 @@ export const baseline: Variation = {
   tokenLifetimeMs: 0,
   otherBankStatus: 'inactive',
   newBankValues: 'active-verified',
+  bodyCapBytes: 1_048_576,
 };
 
 /** Named presets; each flips several independent choices so the matrix stays short. */
@@ -126,8 +129,9 @@ export const variations: Record<string, Partial<Variation>> = {
     rfpPageSize: 1,
     badInputStatus: 422,
   },
-  // Creation at its most unusual but legitimate: 200 for a creation, digit-string ids, +00:00 timestamps, strict formats refused with 422, an unknown user with 400, problem+json errors.
+  // Creation at its most unusual but legitimate: 200 for a creation, digit-string ids, +00:00 timestamps, strict formats refused with 422, an unknown user with 400, problem+json errors, no cap on a body.
   'create-200-digits-422': {
+    bodyCapBytes: 0,
     createStatus: 200,
     idFormat: 'digits',
     timestampStyle: 'offset',

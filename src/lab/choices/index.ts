@@ -1,6 +1,7 @@
 /** Every spec-open choice of the reference (choice.ts): what npm run mutation leaves unmutated, and why. */
 import { assignedValuesChoice } from './assigned-values.js';
 import { authRefusalChoice } from './auth-refusal.js';
+import { bodyCapChoice } from './body-cap.js';
 import type { Choice } from './choice.js';
 import { cursorAlphabetChoice, cursorStyleChoice } from './cursor-style.js';
 import { emptyFilterChoice } from './empty-filter.js';
@@ -35,4 +36,5 @@ export const choices: readonly Choice[] = [
   otherBankStatusChoice,
   listingLagChoice,
   assignedValuesChoice,
+  bodyCapChoice,
 ];

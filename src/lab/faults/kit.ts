@@ -53,7 +53,7 @@ export function keepWrite(state: ServerView, into: Caller, input: Record<string,
 
 /** Reads a refused POST's body and keeps its bank with the owner of its user_id. */
 export async function keepRefusedBody(scene: AuthScene): Promise<void> {
-  const parsed: unknown = JSON.parse(await readBody(scene.req));
+  const parsed: unknown = JSON.parse(await readBody(scene.req, scene.state.variation));
   // A body that is no object (JSON null, an array) describes no bank to keep.
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return;
   const input = parsed as Record<string, unknown>;

@@ -20,7 +20,7 @@ export async function createUserBank(ctx: HandlerContext): Promise<void> {
       hooks.bend('create.refusal', errorAnswer(variation, status, code, message), { ...ctx, input, reason, ...(owner ? { owner } : {}) }),
     );
   await hooks.bend('create.arrived', Promise.resolve(), ctx);
-  const read = readCreateBody(variation, req.headers['content-type'], await readBody(req));
+  const read = readCreateBody(variation, req.headers['content-type'], await readBody(req, variation));
   if ('reason' in read) {
     refuse(read.reason, read.status, read.code, read.message);
     return;
