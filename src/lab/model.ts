@@ -30,6 +30,9 @@ export interface BankRecord {
   listedFrom?: number;
 }
 
+/** The fields of a User Bank that a creation's body gives (spec 4.1); the body may omit them where validation lets it. */
+export type BankFields = Partial<Record<'account_number' | 'routing_number' | 'account_holder_type' | 'bank_account_type', string>>;
+
 export interface RfpRecord {
   seq: number;
   id: string;

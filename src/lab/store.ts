@@ -3,9 +3,9 @@ import type { ServerView } from './hooks.js';
 import { assignedValues } from './choices/assigned-values.js';
 import { asListed } from './choices/listing-lag.js';
 import { bankFields } from './choices/validation.js';
-import type { BankRecord } from './model.js';
+import type { BankFields, BankRecord } from './model.js';
 
-export type BankFields = Partial<Record<'account_number' | 'routing_number' | 'account_holder_type' | 'bank_account_type', string>>;
+export type { BankFields } from './model.js';
 
 export function newBankRecord(state: ServerView, userId: string, fields: BankFields): BankRecord {
   const { variation } = state;

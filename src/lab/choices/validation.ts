@@ -10,7 +10,7 @@
 import { abaChecksumOk } from '../../core/domain/routing-number.js';
 import type { CreateRefusalReason } from '../hooks.js';
 import type { ErrorSentence } from '../http-util.js';
-import type { BankFields } from '../store.js';
+import type { BankFields } from '../model.js';
 import type { Variation } from '../variations.js';
 import type { Choice } from './choice.js';
 
