@@ -68,7 +68,7 @@ export function listUserBanks(ctx: HandlerContext): void {
     const answer = jsonAnswer(200, { data: page.items.map((b) => serializeBank(b, state, 'list')), next_cursor: page.nextCursor });
     return hooks.bend('list.answer', answer, { ...ctx, query, rows, limit });
   };
-  // An answer a hook gives instead (none with every fault off) is sent as it is; else the page, or the cursor's refusal.
+  // An answer a hook gives instead (none while no hook bends it) is sent as it is; else the page, or the cursor's refusal.
   const instead = hooks.bend('list.instead', undefined, { ...ctx, query, rows, limit });
   const answer = instead ?? pageAfter(query.cursor);
   if (answer !== undefined) {
