@@ -2,6 +2,12 @@ import { timestamp } from '../choices/timestamp.js';
 import { keepWrite, withStatus } from './kit.js';
 import type { Fault } from './types.js';
 
+/**
+ * How long after its refusal the queue stores a refused write: later than the reference lists an
+ * accepted one (at once), within the absence window a run fits to that (1 s at least).
+ */
+const QUEUED_STORE_MS = 400;
+
 /** Faults of POST /user_banks: modifiers at the create and serialise hook points (hooks.ts). */
 export const createFaults = [
   {
@@ -134,6 +140,20 @@ export const createFaults = [
       // A request refused for its format still leaves a bank behind.
       'create.refusal': (refusal, scene) => {
         if (scene.reason === 'format' && scene.owner) keepWrite(scene.state, scene.owner, scene.input);
+        return refusal;
+      },
+    },
+  },
+  {
+    name: 'bank-rejected-but-queued',
+    description: `A body refused for its format (400) is still consumed by an async queue that stores its bank ${QUEUED_STORE_MS} ms later, while accepted banks are listed at once`,
+    breaks: 'create_user_bank.persisted',
+    caughtBy: 'user-banks.create.invalid.creates-nothing',
+    bends: {
+      // The gateway answers the refusal; the message it had already queued is consumed all the same.
+      'create.refusal': (refusal, scene) => {
+        const { owner, state, input } = scene;
+        if (scene.reason === 'format' && owner) setTimeout(() => keepWrite(state, owner, input), QUEUED_STORE_MS).unref();
         return refusal;
       },
     },
