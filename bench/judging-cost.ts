@@ -4,10 +4,12 @@
  * each timed over the same pages, with no network in the measured loop. The pages are read first
  * by the run's client with no observer (bareClient), then handed to a fresh run context's observers
  * in their order, one observer over every page at a time, for several rounds: the first round sees
- * every bank for the first time, the later ones again (as the walks of a run do).
+ * every bank for the first time, the later ones again (as the walks of a run do). The HAR record
+ * holds pages raw and masks them when the HAR is written: that cost is timed apart, once, at the end.
  */
 import { contextFor } from '../src/harness/context-for.js';
 import type { Exchange } from '../src/http/exchange.js';
+import { maskHeld } from '../src/http/traffic-record.js';
 import { bareClient, benchSettings } from './suite-context.js';
 
 export interface JudgingCost {
@@ -15,6 +17,8 @@ export interface JudgingCost {
   rounds: number;
   /** CPU per page (microseconds) of each observer, in the run's order, and of all of them together. */
   usPerPage: Record<string, number>;
+  /** CPU per page (microseconds) of masking the HAR's records of those pages when it is written, once at the run's end: not in `all`. */
+  harWriteUsPerPage: number;
 }
 
 async function pagesOf(url: string, token: string, cursors: readonly (string | undefined)[]): Promise<Exchange[]> {
@@ -29,7 +33,7 @@ async function pagesOf(url: string, token: string, cursors: readonly (string | u
 export async function judgingCost(url: string, token: string, cursors: readonly (string | undefined)[], rounds = 5): Promise<JudgingCost> {
   const pages = await pagesOf(url, token, cursors);
   if (pages.some((page) => page.status !== 200)) throw new Error('a page of the judging-cost list was not answered 200');
-  const { observers } = contextFor(benchSettings(url, token, '', 8));
+  const { observers, traffic } = contextFor(benchSettings(url, token, '', 8));
   const cpuUs = new Map<string, number>(observers.map((o) => [o.name, 0]));
   for (let round = 0; round < rounds; round += 1)
     for (const observer of observers) {
@@ -46,5 +50,9 @@ export async function judgingCost(url: string, token: string, cursors: readonly 
     all += us;
   }
   usPerPage.all = Math.round(all / count);
-  return { pages: pages.length, rounds, usPerPage };
+  // The HAR observer holds each page raw; its masking is paid here, as the reports write the HAR.
+  const writing = process.cpuUsage();
+  maskHeld(traffic.takeHeld());
+  const written = process.cpuUsage(writing);
+  return { pages: pages.length, rounds, usPerPage, harWriteUsPerPage: Math.round((written.user + written.system) / count) };
 }

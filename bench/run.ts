@@ -147,6 +147,8 @@ const bench = {
   pipelineCpuVsParseFloorRounds: rounds.map((r) => round(r.pipelineOverFloor)),
   /** CPU per 100-item page (us) of each observer of every exchange (learning, HAR, audit, invariants) and of all: the cost of judging, apart from HTTP. */
   judgingUsPerPage: judging.usPerPage,
+  /** CPU per page (us) of masking those pages' HAR records when the HAR is written (not in judgingUsPerPage.all). */
+  harWriteUsPerPage: judging.harWriteUsPerPage,
   /** npm run conformance as a newcomer runs it first: no target, the embedded reference (no settle window: it has no replica). */
   suiteSecondsEmbedded: round(embedded.seconds),
   requestsEmbedded: embedded.requests,
@@ -238,7 +240,7 @@ const rows: [string, string, string][] = [
     'judging us/page',
     Object.entries(bench.judgingUsPerPage)
       .map(([name, us]) => `${name} ${us}`)
-      .join(', '),
+      .join(', ') + `; HAR masked at write ${judging.harWriteUsPerPage}`,
     `all <= floor ${floorUs} us ${met((bench.judgingUsPerPage.all ?? Infinity) <= floorUs)}`,
   ],
   [

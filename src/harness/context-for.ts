@@ -37,7 +37,7 @@ export interface RunContext {
   owners?: CreatedOwners;
   /** Every list walk of the run, per caller, and the relations between them (src/core/model/list-views.ts). */
   views: ListViews<Exchange>;
-  /** Every exchange of the run, redacted as it completes, for the HAR (src/http/traffic-record.ts). */
+  /** Every exchange of the run, held for the HAR, which masks it when it is written (src/http/traffic-record.ts). */
   traffic: TrafficRecorder;
   /** When each phase of the run has ended (the check engine ends them; src/harness/phases.ts); absent: every phase has. */
   phases?: PhaseSignals;

@@ -1,8 +1,11 @@
 /**
- * Every exchange of a run as the HAR will show it (src/results/report/har.ts), made the moment it completes:
- * redacted exactly as the evidence is (evidence.ts), every header kept, bodies cut at a cap. Made at
- * once rather than from the raw exchange at the end, so neither a refreshed token nor a body of many
- * megabytes stays in memory, and the raw token never leaves the process that sent it.
+ * Every exchange of a run as the HAR will show it (src/results/report/har.ts), redacted exactly as the
+ * evidence is (evidence.ts), every header kept, bodies cut at a cap. An exchange is kept raw until the
+ * HAR is written and masked then, once: the raw bytes never leave the process, and the masking walk
+ * costs nothing on the pages of a walk as they pass. Masked later, a body is masked with all the
+ * redactor learned by then, which is as much as it knew when the page came and maybe more. What is
+ * held stays bounded as before: a body longer than the cap is masked and cut at once (so no body of
+ * many megabytes is held), and past HAR_BODY_BUDGET characters a 2xx answer's body is not kept.
  */
 import type { Exchange } from './exchange.js';
 import { MaskedBodyMemo } from './masked-body-memo.js';
@@ -90,30 +93,67 @@ export function toTrafficRecord(
   };
 }
 
+/** An exchange held raw until the HAR is written: its parsed value let go (the text is parsed again then). */
+interface HeldExchange {
+  exchange: Exchange;
+  redactor: Redactor;
+  sentBy: string | undefined;
+}
+
+/** One entry of the run's traffic as held: made already (the preflight's, a body past the cap), or raw until written. */
+export type HeldTraffic = { record: TrafficRecord } | { held: HeldExchange };
+
 /**
- * The records of a run not yet handed on: each check takes those made since the last one ended
- * (check.ts puts them in its result's meta), so the whole traffic reaches the reports in pieces.
- * Bounded: past MAX_RECORDS a long walk's pages are counted, not kept.
+ * The HAR's records of held traffic, masked now, in the order it came. A 2xx body is kept while the
+ * bodies masked before it are under HAR_BODY_BUDGET, as when every page was masked as it came.
+ */
+export function maskHeld(traffic: readonly HeldTraffic[]): TrafficRecord[] {
+  const memo = new MaskedBodyMemo();
+  let bodyChars = 0;
+  return traffic.map((entry) => {
+    const record =
+      'record' in entry
+        ? entry.record
+        : toTrafficRecord(entry.held.exchange, entry.held.redactor, entry.held.sentBy, {
+            keepSuccessBody: bodyChars < HAR_BODY_BUDGET,
+            memo,
+          });
+    bodyChars += record.responseBody.length + (record.requestBody?.length ?? 0);
+    return record;
+  });
+}
+
+/**
+ * The traffic of a run not yet handed on: the engine takes it when the run ends (check-engine.ts),
+ * and the reports mask it as they write the HAR. Bounded: past MAX_RECORDS a long walk's pages are
+ * counted, not kept.
  */
 export class TrafficRecorder {
-  private pending: TrafficRecord[] = [];
+  private pending: HeldTraffic[] = [];
   private kept = 0;
   /** Exchanges past the bound, not in the HAR (said in its log comment). */
   dropped = 0;
 
-  /** Characters of bodies kept so far (HAR_BODY_BUDGET bounds them). */
+  /** Characters of bodies held so far, raw or masked (HAR_BODY_BUDGET bounds them). */
   private bodyChars = 0;
 
-  /** The last body masked: an answer read again whole is masked once. */
-  private readonly memo = new MaskedBodyMemo();
-
-  /** Record an exchange: redacted now, or only counted when past MAX_RECORDS (then nothing of it is redacted). */
+  /** Record an exchange: held raw, or made now (see below), or only counted when past MAX_RECORDS. */
   recordExchange(exchange: Exchange, redactor: Redactor, sentBy: string | undefined): void {
     if (this.kept >= MAX_RECORDS) {
       this.dropped += 1;
       return;
     }
-    this.record(toTrafficRecord(exchange, redactor, sentBy, { keepSuccessBody: this.bodyChars < HAR_BODY_BUDGET, memo: this.memo }));
+    const keepSuccessBody = this.bodyChars < HAR_BODY_BUDGET;
+    const omitted = !keepSuccessBody && exchange.status >= 200 && exchange.status < 300 && exchange.bodyText.length > 0;
+    // Made now when there is no body to mask (past the budget) or one too long to hold raw (past the cap).
+    if (omitted || exchange.bodyText.length > HAR_BODY_CAP || (exchange.request.body?.length ?? 0) > HAR_BODY_CAP) {
+      this.record(toTrafficRecord(exchange, redactor, sentBy, { keepSuccessBody }));
+      return;
+    }
+    this.kept += 1;
+    this.bodyChars += exchange.bodyText.length + (exchange.request.body?.length ?? 0);
+    // The parsed value is let go: the text is what is masked, parsed again.
+    this.pending.push({ held: { exchange: { ...exchange, json: undefined }, redactor, sentBy } });
   }
 
   record(record: TrafficRecord): void {
@@ -123,13 +163,19 @@ export class TrafficRecorder {
     }
     this.kept += 1;
     this.bodyChars += record.responseBody.length + (record.requestBody?.length ?? 0);
-    this.pending.push(record);
+    this.pending.push({ record });
   }
 
-  drain(): TrafficRecord[] {
+  /** The traffic held since the last take, raw: maskHeld makes its records. */
+  takeHeld(): HeldTraffic[] {
     const taken = this.pending;
     this.pending = [];
     return taken;
+  }
+
+  /** The records made since the last take, masked now. */
+  drain(): TrafficRecord[] {
+    return maskHeld(this.takeHeld());
   }
 }
 

@@ -12,7 +12,7 @@
  */
 import type { CheckResult } from '../contract/checks/types.js';
 import type { ThrottleStats } from '../http/adaptive-throttle.js';
-import type { TrafficRecord } from '../http/traffic-record.js';
+import type { HeldTraffic } from '../http/traffic-record.js';
 import type { ConsistencyStats } from '../results/results.js';
 import { declaredChecks, runCheck, type DeclaredCheck } from '../harness/check.js';
 import { contextFor, type RunContext } from '../harness/context-for.js';
@@ -34,8 +34,8 @@ export interface SuiteRun {
   traffic?: ThrottleStats;
   /** The listing lag observed (--settle-ms). */
   consistency?: ConsistencyStats;
-  /** Every exchange of the checks, redacted, for the HAR; and how many were past its bound. */
-  exchanges: TrafficRecord[];
+  /** Every exchange of the checks, held raw until the HAR masks it as it is written; and how many were past its bound. */
+  exchanges: HeldTraffic[];
   exchangesDropped: number;
   /**
    * The run was left at its time bound with checks still running (RunOptions.abandonAfterMs): they
@@ -154,7 +154,7 @@ class EngineRun {
       errors: this.errors,
       ...(stats.requests > 0 ? { traffic: stats } : {}),
       consistency: consistencyStats(this.run.client, this.run.settings),
-      exchanges: this.run.traffic.drain(),
+      exchanges: this.run.traffic.takeHeld(),
       exchangesDropped: this.run.traffic.dropped,
       ...(left ? { abandoned: true } : {}),
     };

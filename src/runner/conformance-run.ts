@@ -13,7 +13,7 @@ import type { Config } from '../config/config.js';
 import type { Comparison } from '../results/compare/diff.js';
 import type { ExchangeEvidence } from '../http/evidence.js';
 import type { Redactor } from '../http/redact.js';
-import type { TrafficRecord } from '../http/traffic-record.js';
+import { maskHeld, type HeldTraffic } from '../http/traffic-record.js';
 import type { RunningReference } from '../lab/server.js';
 import { CREATED_JOURNAL, CreatedJournal } from '../results/report/created-journal.js';
 import { harPlace, writeReports } from '../results/report/write.js';
@@ -74,11 +74,12 @@ export async function conformanceRun(options: ConformanceRunOptions): Promise<Co
   const har = reportDir === undefined ? undefined : harPlace(reportDir, config.har);
   const named = har === undefined ? {} : { har: har.name };
   /** The reports of `results` with the run's traffic, when there is a report directory; the files written. */
-  const report = (results: Results, records: TrafficRecord[], dropped: number, sinceBaseline?: Comparison): string[] =>
+  // The run's traffic is held raw until now: masked here, once, as the HAR is written.
+  const report = (results: Results, traffic: readonly HeldTraffic[], dropped: number, sinceBaseline?: Comparison): string[] =>
     reportDir === undefined || har === undefined
       ? []
       : [
-          ...writeReports(reportDir, results, redactor, sinceBaseline, { records, dropped, path: har.path }),
+          ...writeReports(reportDir, results, redactor, sinceBaseline, { records: maskHeld(traffic), dropped, path: har.path }),
           // Written as the run went (created-journal.ts), and listed with the others: it is the clean-up list.
           join(reportDir, CREATED_JOURNAL),
         ];
@@ -87,7 +88,11 @@ export async function conformanceRun(options: ConformanceRunOptions): Promise<Co
   if (checked.refusal !== undefined) {
     // The reads that show the mistake are kept, so the report says what the target answered.
     const results = resultsOf([], [checked.refusal], checked.exchanges, named);
-    const files = report(results, checked.records, 0);
+    const files = report(
+      results,
+      checked.records.map((record) => ({ record })),
+      0,
+    );
     return { results, code: exitCodeFor(results.verdict), redactor, refusal: checked.refusal, files };
   }
   options.onChecksStart?.(resultsOf, checked.exchanges, redactor);
@@ -99,6 +104,6 @@ export async function conformanceRun(options: ConformanceRunOptions): Promise<Co
     ...named,
   });
   const sinceBaseline = options.compare?.(results);
-  const files = report(results, [...checked.records, ...run.exchanges], run.exchangesDropped, sinceBaseline);
+  const files = report(results, [...checked.records.map((record) => ({ record })), ...run.exchanges], run.exchangesDropped, sinceBaseline);
   return { results, code: exitCodeFor(results.verdict), redactor, run, files, ...(sinceBaseline ? { sinceBaseline } : {}) };
 }

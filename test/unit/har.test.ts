@@ -1,7 +1,7 @@
 /** A HAR entry's body past the cap is cut and says so; the record keeps the redaction of the evidence. */
 import { describe, expect, test } from 'vitest';
 import { Redactor } from '../../src/http/redact.js';
-import { HAR_BODY_BUDGET, HAR_BODY_CAP, toTrafficRecord, TrafficRecorder } from '../../src/http/traffic-record.js';
+import { HAR_BODY_BUDGET, HAR_BODY_CAP, maskHeld, toTrafficRecord, TrafficRecorder } from '../../src/http/traffic-record.js';
 import { toHar } from '../../src/results/report/har.js';
 import type { Results } from '../../src/results/results.js';
 import { validate } from '../../src/contract/schema/validator.js';
@@ -57,7 +57,7 @@ describe('a HAR entry', () => {
     expect(validate('har', toHar(results, omitted ? [omitted] : []))).toEqual([]);
   });
 
-  test('an answer read again whole is masked as it was while the redactor learned nothing, and afresh once it learned a value it holds', () => {
+  test('an answer read again whole is masked once as the HAR is written, with every value the redactor learned by then', () => {
     const redactor = new Redactor([{ value: token, placeholder: '$CONFORMANCE_TOKEN' }]);
     const recorder = new TrafficRecorder();
     const page = '{"data":[{"id":"ub_1","routing_number":"021000021","note":"call 5551234567"}],"next_cursor":null}';
@@ -66,11 +66,36 @@ describe('a HAR entry', () => {
     read(2);
     redactor.learnFrom({ phone: '5551234567' });
     read(3);
-    const [first, again, afterLearning] = recorder.drain().map((r) => r.responseBody);
-    expect(first).toBe(page);
-    expect(again).toBe(first);
-    expect(afterLearning).toBe(page.replace('5551234567', '[masked phone, 10 chars]'));
-    expect(afterLearning).toBe(toTrafficRecord({ ...exchange(page), json: JSON.parse(page) }, redactor, undefined).responseBody);
+    const bodies = recorder.drain().map((r) => r.responseBody);
+    // Pages recorded before the value was learned are masked as well: they were held raw until now.
+    expect(bodies).toEqual([1, 2, 3].map(() => page.replace('5551234567', '[masked phone, 10 chars]')));
+    expect(bodies[0]).toBe(toTrafficRecord({ ...exchange(page), json: JSON.parse(page) }, redactor, undefined).responseBody);
+  });
+
+  test('entries are held raw as they come, and the HAR written from them masks personal values and the token', () => {
+    const redactor = new Redactor([{ value: token, placeholder: '$CONFORMANCE_TOKEN' }]);
+    const recorder = new TrafficRecorder();
+    const person = { ssn: '123456789', email: 'jane.doe@example.com', phone: '5551234567', first_name: 'Jane' };
+    const user = JSON.stringify({ id: 'usr_1', ...person, note: `token ${token}` });
+    const bank = JSON.stringify({ data: [{ id: 'ub_1', account_number: '000123456789', routing_number: '021000021' }], next_cursor: null });
+    for (const [seq, body] of [user, bank].entries()) {
+      redactor.learnFrom(JSON.parse(body));
+      recorder.recordExchange({ ...exchange(body), seq: seq + 1, json: JSON.parse(body) }, redactor, 'users.get.schema');
+    }
+    const held = recorder.takeHeld();
+    // Nothing was masked as the pages passed: the raw bytes are what is held, in this process only.
+    expect(JSON.stringify(held)).toContain(person.ssn);
+    expect(JSON.stringify(held)).toContain(token);
+    const written = JSON.stringify(toHar(results, maskHeld(held)));
+    for (const value of [...Object.values(person), '000123456789', token]) expect(written).not.toContain(value);
+    expect(written).toContain('[masked string, 9 chars]');
+    expect(written).toContain('********6789');
+    expect(written).toContain('Bearer $CONFORMANCE_TOKEN');
+    // The same records as masking each page as it came, when nothing was learned in between.
+    const eager = [user, bank].map((body, seq) =>
+      toTrafficRecord({ ...exchange(body), seq: seq + 1, json: JSON.parse(body) }, redactor, 'users.get.schema'),
+    );
+    expect(maskHeld(held)).toEqual(eager);
   });
 
   test('a body within the cap is whole; the token is its variable; the recorded length of the raw body is not claimed for the redacted one', () => {
