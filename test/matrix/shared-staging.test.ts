@@ -103,6 +103,23 @@ describe.concurrent('a target that lists creations late', () => {
     }
   });
 
+  test('a refused write a queue stores 400 ms late (bank-rejected-but-queued): the fitted window catches it, a fixed --settle-ms 100 does not (the trade)', async () => {
+    const reference = await startReference({ faults: ['bank-rejected-but-queued'] });
+    const proof = 'user-banks.create.invalid.creates-nothing';
+    const outcomeOf = (run: Awaited<ReturnType<typeof pool.run>>) => run.results?.checks.find((c) => c.id === proof)?.outcome;
+    try {
+      const only = ['--seed', '10', '--check', `user-banks.create.persisted,${proof}`];
+      const fitted = await pool.run([...targetArgs(reference), ...only]);
+      expect(fitted.results?.consistency?.absenceWindowMs).toBe(1_000);
+      expect(outcomeOf(fitted), fitted.stdout).toBe('fail');
+      const fixed = await pool.run([...targetArgs(reference), ...only, '--settle-ms', '100']);
+      expect(fixed.results?.consistency?.absenceWindowMs).toBe(100);
+      expect(outcomeOf(fixed), fixed.stdout).toBe('pass');
+    } finally {
+      await reference.close();
+    }
+  });
+
   for (const name of [
     'bank-not-kept',
     'bank-rejected-but-kept',

@@ -1,12 +1,26 @@
 import { timestamp } from '../choices/timestamp.js';
 import { keepWrite, withStatus } from './kit.js';
+import type { ServerView } from '../hooks.js';
 import type { Fault } from './types.js';
 
 /**
- * How long after its refusal the queue stores a refused write: later than the reference lists an
- * accepted one (at once), within the absence window a run fits to that (1 s at least).
+ * The queue behind the bank-rejected-but-queued fault: it consumes its messages once no refused write
+ * has come for this long, later than the reference lists an accepted write (at once) and within the
+ * absence window a run fits to that (1 s at least).
  */
 const QUEUED_STORE_MS = 400;
+const queues = new WeakMap<ServerView, { due: (() => void)[]; timer?: NodeJS.Timeout }>();
+
+/** Queue a store on the server's queue: every store waiting is done once QUEUED_STORE_MS pass with none added. */
+function enqueue(state: ServerView, store: () => void): void {
+  const queue = queues.get(state) ?? { due: [] };
+  queues.set(state, queue);
+  queue.due.push(store);
+  clearTimeout(queue.timer);
+  queue.timer = setTimeout(() => {
+    for (const done of queue.due.splice(0)) done();
+  }, QUEUED_STORE_MS).unref();
+}
 
 /** Faults of POST /user_banks: modifiers at the create and serialise hook points (hooks.ts). */
 export const createFaults = [
@@ -146,14 +160,14 @@ export const createFaults = [
   },
   {
     name: 'bank-rejected-but-queued',
-    description: `A body refused for its format (400) is still consumed by an async queue that stores its bank ${QUEUED_STORE_MS} ms later, while accepted banks are listed at once`,
+    description: `A body refused for its format (400) is still consumed by an async queue, which stores its bank once ${QUEUED_STORE_MS} ms pass with no refused write; accepted banks are listed at once`,
     breaks: 'create_user_bank.persisted',
     caughtBy: 'user-banks.create.invalid.creates-nothing',
     bends: {
       // The gateway answers the refusal; the message it had already queued is consumed all the same.
       'create.refusal': (refusal, scene) => {
         const { owner, state, input } = scene;
-        if (scene.reason === 'format' && owner) setTimeout(() => keepWrite(state, owner, input), QUEUED_STORE_MS).unref();
+        if (scene.reason === 'format' && owner) enqueue(state, () => keepWrite(state, owner, input));
         return refusal;
       },
     },
