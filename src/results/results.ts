@@ -11,11 +11,14 @@ import type { Implementation } from '../core/identity/implementation.js';
 import { specIdentity, type SpecIdentity } from '../core/identity/spec-identity.js';
 import { suiteIdentity, type SuiteIdentity } from '../core/identity/suite-identity.js';
 import { requirement, requirements, type Level } from '../core/requirements.js';
+import type { ListSize } from '../core/model/list-sizes.js';
 import { coverageOf, type Coverage } from './coverage.js';
 import { outcomeForRequirement } from './requirement-outcome.js';
 import { summaryOf, verdictOf, type Summary, type Verdict } from './verdict.js';
 
 export type { Verdict } from './verdict.js';
+export type { ListSize } from '../core/model/list-sizes.js';
+import type { ListGrowth } from './growth.js';
 
 export interface CheckRecord {
   id: string;
@@ -109,6 +112,10 @@ export interface Results {
   har?: string;
   /** What each request grammar of the run covered: components, value classes, pairs covered of pairs total. */
   grammars?: GrammarCoverage[];
+  /** Every list the run walked, with its size (the most items a walk read, and whether one read it to its end), largest first. */
+  lists?: ListSize[];
+  /** With --baseline: how the lists walked in both runs grew since it, and when a growing one reaches its bounds (growth.ts). */
+  growth?: ListGrowth[];
 }
 
 export const suiteVersion = (): string => suiteIdentity().version;
@@ -141,6 +148,7 @@ export interface ResultsInput extends Pick<
   | 'traffic'
   | 'consistency'
   | 'har'
+  | 'lists'
 > {
   startedAt: Date;
   checkResults: CheckResult[];
@@ -249,6 +257,7 @@ export function buildResults(input: ResultsInput): Results {
     ...(input.traffic ? { traffic: input.traffic } : {}),
     ...(input.consistency ? { consistency: input.consistency } : {}),
     ...(input.har !== undefined ? { har: input.har } : {}),
+    ...(input.lists !== undefined && input.lists.length > 0 ? { lists: input.lists } : {}),
     ...grammarsOf(input.checkResults),
   };
 }

@@ -19,6 +19,7 @@ import { contextFor, type RunContext } from '../harness/context-for.js';
 import { phaseIndex, startsWith, type Phase } from '../harness/phases.js';
 import type { RunSettings } from '../harness/settings.js';
 import { consistencyStats } from '../harness/settle.js';
+import type { ListSize } from '../core/model/list-sizes.js';
 import { runWideSuites, suitesOfShard } from './shards.js';
 
 export interface CheckEvents {
@@ -34,6 +35,8 @@ export interface SuiteRun {
   traffic?: ThrottleStats;
   /** The listing lag observed (--settle-ms). */
   consistency?: ConsistencyStats;
+  /** Every list the run walked and its size. */
+  lists?: ListSize[];
   /** Every exchange of the checks, held raw until the HAR masks it as it is written; and how many were past its bound. */
   exchanges: HeldTraffic[];
   exchangesDropped: number;
@@ -154,6 +157,7 @@ class EngineRun {
       errors: this.errors,
       ...(stats.requests > 0 ? { traffic: stats } : {}),
       consistency: consistencyStats(this.run.client, this.run.settings),
+      lists: this.run.views.sizes.all(),
       exchanges: this.run.traffic.takeHeld(),
       exchangesDropped: this.run.traffic.dropped,
       ...(left ? { abandoned: true } : {}),

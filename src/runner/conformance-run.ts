@@ -101,9 +101,12 @@ export async function conformanceRun(options: ConformanceRunOptions): Promise<Co
   const results = resultsOf(run.results, run.errors, checked.exchanges, {
     ...(run.traffic ? { traffic: run.traffic } : {}),
     ...(run.consistency ? { consistency: run.consistency } : {}),
+    ...(run.lists ? { lists: run.lists } : {}),
     ...named,
   });
   const sinceBaseline = options.compare?.(results);
+  // The baseline's lists against this run's: growth in sight, in results.json and every report.
+  if (sinceBaseline?.growth !== undefined && sinceBaseline.growth.length > 0) results.growth = sinceBaseline.growth;
   const files = report(results, [...checked.records.map((record) => ({ record })), ...run.exchanges], run.exchangesDropped, sinceBaseline);
   return { results, code: exitCodeFor(results.verdict), redactor, run, files, ...(sinceBaseline ? { sinceBaseline } : {}) };
 }

@@ -19,6 +19,8 @@
  *   registrations").
  * Nothing here sends a request; the evidence type is the caller's (an exchange, for the suite).
  */
+import { ListSizes } from './list-sizes.js';
+
 export type ViewCaller = 'a' | 'b';
 export type ViewPath = '/user_banks' | '/rfp_registrations';
 
@@ -87,6 +89,8 @@ interface Sightings {
 
 export class ListViews<E> {
   readonly walks: ListWalk<E>[] = [];
+  /** The size of every list walked, kept even for walks past MAX_ITEMS (list-sizes.ts). */
+  readonly sizes = new ListSizes();
   items = 0;
   /** Walks not kept because MAX_ITEMS was reached. */
   dropped = 0;
@@ -95,6 +99,7 @@ export class ListViews<E> {
   private seenWalks = 0;
 
   record(walk: ListWalk<E>): void {
+    this.sizes.add(walk);
     const count = walk.pages.reduce((n, p) => n + p.items.length, 0);
     if (this.items + count > MAX_ITEMS) {
       this.dropped += 1;

@@ -12,8 +12,9 @@ import type { Probe } from '../../harness/probe.js';
 import { DEFAULT_ITEM_BUDGET, MAX_PAGE_SIZE, defaultMaxPages, type WalkOptions, type WalkResult } from './walker.js';
 import { lastWholeWalk, walkWhole, wholeWalkSince } from './whole-walks.js';
 import { MAX_WALK_SHARE } from './plan.js';
+import { PROOF_ITEM_BUDGET } from '../../core/model/list-sizes.js';
 
-export const PROOF_ITEM_BUDGET = 100_000;
+export { PROOF_ITEM_BUDGET };
 
 /** Lists (path and query, per caller) whose proof walk ended at its page or time cap in this run. */
 const unending = perRun(() => new Set<string>());

@@ -15,6 +15,7 @@ import { idOf } from './ids.js';
 import { LapWatch } from './lap.js';
 import { recordedWalkOf, viewPageOf } from './view-record.js';
 import type { ViewPage } from '../../core/model/list-views.js';
+import { WALK_ITEM_BUDGET } from '../../core/model/list-sizes.js';
 
 export interface WalkOptions {
   path: string;
@@ -102,7 +103,7 @@ export const MAX_PAGE_SIZE = 100;
 /** No walk reads more pages than this, whatever a caller asks. */
 export const HARD_MAX_PAGES = 20_000;
 /** Items a walk with the default page cap can read: enough for the suite's lists, bounded for a cursor that never ends. */
-export const DEFAULT_ITEM_BUDGET = 2_000;
+export const DEFAULT_ITEM_BUDGET = WALK_ITEM_BUDGET;
 
 export function defaultMaxPages(limit: number | undefined, items = DEFAULT_ITEM_BUDGET): number {
   const size = Math.min(MAX_PAGE_SIZE, Math.max(1, limit ?? MAX_PAGE_SIZE));

@@ -9,6 +9,7 @@ import { perRun } from '../../harness/per-run.js';
 import type { WalkResult } from '../pagination/walker.js';
 import type { Probe } from '../../harness/probe.js';
 import { sleep } from '../../http/throttle.js';
+import { WALK_ITEM_BUDGET } from '../../core/model/list-sizes.js';
 
 const USER_BANKS = '/user_banks';
 
@@ -75,7 +76,7 @@ export function listBanksSince(t: Probe, userId: string, after: number): Promise
 }
 
 /** Pages a list had when last walked whole (the User's list, or the caller's whole list) above which a listing waits for writes to pause. */
-const BIG_LIST_PAGES = 20;
+const BIG_LIST_PAGES = WALK_ITEM_BUDGET / 100;
 /** How long at most a listing of a big list waits for the run's writes to pause: the judges asking need it within their own bound. */
 const MAX_PAUSE_WAIT_MS = 3_000;
 

@@ -5,6 +5,7 @@
  */
 import type { Outcome } from '../../contract/checks/types.js';
 import type { CheckRecord, RequirementRecord, Results, Verdict } from '../results.js';
+import { growthSince, type ListGrowth } from '../growth.js';
 
 export type ChangeKind = 'regression' | 'fixed' | 'new-warn' | 'newly-undecided' | 'now-pass';
 
@@ -55,6 +56,8 @@ export interface Comparison {
   requirementChanges: RequirementChange[];
   regressions: number;
   unchanged: number;
+  /** How the lists walked in both runs grew (growth.ts). */
+  growth?: ListGrowth[];
 }
 
 const areaOf = (check: Pick<CheckRecord, 'id'> & { area?: string }): string => check.area ?? check.id.split('.')[0] ?? check.id;
@@ -129,6 +132,7 @@ export function compareRuns(oldRun: Results, newRun: Results): Comparison {
     requirementChanges,
     regressions: changes.filter((c) => c.kind === 'regression').length,
     unchanged,
+    growth: growthSince(oldRun.lists, newRun.lists),
   };
 }
 

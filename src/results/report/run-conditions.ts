@@ -3,6 +3,7 @@
  * report.html: how its throttling paced the run, and how late it listed writes (--settle-ms).
  */
 import type { Results } from '../results.js';
+import { listSizeLine } from '../growth.js';
 
 /** How the target's throttling shaped the run: only said when it pushed back or a ceiling was set. */
 export function trafficLine(results: Results): string | undefined {
@@ -73,8 +74,42 @@ export function grammarLine(results: Results): string | undefined {
   return `grammar coverage: ${parts.join('; ')}`;
 }
 
+/** Lists named in the footprint line at most (largest first); the rest are counted. */
+const MAX_LISTS_NAMED = 6;
+
+/** The lists the run walked (largest first) and what the run left behind: growth in sight (issue 55). */
+export function footprintLine(results: Results): string | undefined {
+  const lists = results.lists ?? [];
+  if (lists.length === 0 && results.created.length === 0) return undefined;
+  const perUser = new Map<string, number>();
+  for (const c of results.created) if (typeof c.user_id === 'string') perUser.set(c.user_id, (perUser.get(c.user_id) ?? 0) + 1);
+  const where = [...perUser.entries()].sort((a, b) => b[1] - a[1]).map(([user, n]) => `${n} on User ${user}`);
+  const left = `footprint: ${results.created.length} resource(s) created${where.length > 0 ? ` (${where.join(', ')})` : ''}`;
+  const named = lists.slice(0, MAX_LISTS_NAMED).map(listSizeLine);
+  const more = lists.length > MAX_LISTS_NAMED ? `; ${lists.length - MAX_LISTS_NAMED} smaller list(s)` : '';
+  return lists.length === 0 ? left : `${left}; lists walked: ${named.join('; ')}${more}`;
+}
+
+/** With --baseline: how each list walked in both runs grew, and when a growing one slows runs or bounds proofs. */
+export function growthLine(results: Results): string | undefined {
+  const growing = (results.growth ?? []).filter((g) => g.perRun > 0);
+  if (growing.length === 0) return undefined;
+  const more =
+    growing.length > MAX_LISTS_NAMED ? `; ${growing.length - MAX_LISTS_NAMED} more growing list(s) in results.json growth[]` : '';
+  return `growth since the baseline: ${growing
+    .slice(0, MAX_LISTS_NAMED)
+    .map((g) => g.sentence)
+    .join('; ')}${more}`;
+}
+
 export function conditionLines(results: Results): string[] {
-  return [trafficLine(results), recoveryLine(results), tokenLine(results), consistencyLine(results), grammarLine(results)].filter(
-    (line): line is string => line !== undefined,
-  );
+  return [
+    trafficLine(results),
+    recoveryLine(results),
+    tokenLine(results),
+    consistencyLine(results),
+    grammarLine(results),
+    footprintLine(results),
+    growthLine(results),
+  ].filter((line): line is string => line !== undefined);
 }
