@@ -91,6 +91,10 @@ log('the full default run against a User with 12,000 User Banks, 30 ms away (a l
 const largeRemote = await suiteRun({ latencyMs: 30, extraBanks: 12_000 });
 log('the full default run against a User with 100,000 User Banks, on this machine');
 const huge = await suiteRun({ latencyMs: 0, extraBanks: 100_000, timeoutMs: 600_000 });
+log('the full default run against a fresh User, 30 ms away (the yardstick of yearOfGates)');
+const freshRemote = await suiteRun({ latencyMs: 30 });
+log('the full default run against a User with 400,000 User Banks, 30 ms away (a year of gates, issue 55)');
+const yearRemote = await suiteRun({ latencyMs: 30, extraBanks: 400_000, timeoutMs: 900_000 });
 log('walking 10,000 user banks');
 const t10k = await traverse(10_000);
 log('walking 100,000 user banks');
@@ -168,6 +172,10 @@ const bench = {
   largeAt30ms: figuresOf(largeRemote),
   /** The full run against a configured User with 100,000 User Banks, no added latency: decided within 60 s is the target (issue 44). */
   large100kLocal: figuresOf(huge),
+  /** The full run against a fresh User (no extra User Banks), 30 ms added to every answer: yearOfGates's yardstick. */
+  freshAt30ms: figuresOf(freshRemote),
+  /** The full run when the configured User holds 400,000 User Banks (a year of gates on every deploy), 30 ms away (issue 55). */
+  yearOfGates: figuresOf(yearRemote),
   traversal10k: {
     seconds: round(t10k.seconds),
     peakRssMb: round(t10k.peakRssMb, 0),
@@ -210,6 +218,7 @@ const bench = {
     throttled100: 'decided (exit 0) within 1.15 x requests / 100 s (no run is faster than the rate admits)',
     largeAt30ms: 'decided (exit 0) in <= 30 s',
     large100kLocal: 'decided (exit 0) in <= 60 s',
+    yearOfGates: 'decided (exit 0) within 1.5 x freshAt30ms',
     traversal100kPeakRssMb: '<= 256',
     traversal100kSeconds: '<= 2',
   },
@@ -277,6 +286,16 @@ const rows: [string, string, string][] = [
     'largeAt30ms',
     `${bench.largeAt30ms.seconds} s, ${bench.largeAt30ms.requests} requests (${bench.largeAt30ms.verdict})`,
     `exit 0 in <= 30 s ${met(bench.largeAt30ms.exitCode === 0 && bench.largeAt30ms.seconds <= 30)}`,
+  ],
+  [
+    'freshAt30ms',
+    `${bench.freshAt30ms.seconds} s, ${bench.freshAt30ms.requests} requests (${bench.freshAt30ms.verdict})`,
+    `exit 0 ${met(bench.freshAt30ms.exitCode === 0)}`,
+  ],
+  [
+    'yearOfGates',
+    `${bench.yearOfGates.seconds} s, ${bench.yearOfGates.requests} requests (${bench.yearOfGates.verdict}${bench.yearOfGates.undecided > 0 ? `, ${bench.yearOfGates.undecided} inconclusive` : ''})`,
+    `exit 0 in <= ${round(bench.freshAt30ms.seconds * 1.5)} s ${met(bench.yearOfGates.exitCode === 0 && bench.yearOfGates.seconds <= bench.freshAt30ms.seconds * 1.5)}`,
   ],
   ['suiteSecondsLarge', `${bench.suiteSecondsLarge} s, ${bench.requestsLarge} requests (${bench.runs.large.verdict})`, ''],
   [

@@ -20,10 +20,13 @@ const SEQUENCE_CREATES = 3;
 /** Creates left to the files after this one (robustness, the refused writes, the replays). */
 const LEFT_AFTER = 2;
 
-/** Each caller's Users: A's configured User and up to two more its banks link to; B's, when there is a second caller. */
+/**
+ * Each caller's Users: A's configured User and up to two more its banks link to; B's, when there is a
+ * second caller. Of several Users --user-id named, those the run did not choose are spared its writes.
+ */
 async function usersOf(t: Probe): Promise<Record<CallerName, string[]>> {
-  const { userIdA } = t.settings;
-  const linked = await linkedUserIds(t.run.client, userIdA);
+  const { userIdA, userIdsA = [] } = t.settings;
+  const linked = (await linkedUserIds(t.run.client, userIdA)).filter((id) => !userIdsA.includes(id));
   const second = secondCaller(t.settings);
   const b = 'missing' in second ? [] : [second.userId];
   return { a: [userIdA, ...linked.slice(0, 2)], b };

@@ -115,7 +115,12 @@ export const OPTIONS: readonly OptionSpec[] = [
   },
   { flag: 'base-url', key: 'baseUrl', kind: 'string', help: 'target base URL; absent: the embedded reference implementation on 127.0.0.1' },
   { flag: 'token', key: 'token', kind: 'string', help: 'the caller\'s access token, sent as "Authorization: Bearer T"' },
-  { flag: 'user-id', key: 'userId', kind: 'string', help: 'an existing User of that caller' },
+  {
+    flag: 'user-id',
+    key: 'userId',
+    kind: 'string',
+    help: 'an existing User of that caller; several, comma-separated: the run writes to the one with the fewest User Banks',
+  },
   { flag: 'token-b', key: 'tokenB', kind: 'string', help: "a second caller's token (tenant-isolation checks; skipped without it)" },
   { flag: 'user-id-b', key: 'userIdB', kind: 'string', help: 'a User of the second caller' },
   {
@@ -511,4 +516,9 @@ export function helpText(): string {
     'Reports: DIR/results.json, DIR/junit.xml, DIR/report.md, DIR/report.html, DIR/traffic.har (--har)',
   );
   return lines.join('\n');
+}
+
+/** The Users --user-id names: one, or several comma-separated (the run writes to the one with the fewest User Banks), each once. */
+export function userIdsOf(value: string | undefined): string[] {
+  return [...new Set((value ?? '').split(',').map((id) => id.trim()))].filter((id) => id !== '');
 }

@@ -1,4 +1,5 @@
 import type { TokenCommandSettings } from '../http/token-source.js';
+import type { UserChoice } from '../results/results.js';
 
 /**
  * What a run hands to its checks (src/runner/check-engine.ts makes their context of it): plain JSON, resolved once.
@@ -8,6 +9,10 @@ export interface RunSettings {
   embedded: boolean;
   tokenA: string;
   userIdA: string;
+  /** Every User --user-id named, when it named several: the preflight counts their banks and sets userIdA to the one with the fewest. */
+  userIdsA?: string[];
+  /** Why userIdA, when --user-id named several (set by the preflight). */
+  userChoice?: UserChoice;
   tokenB?: string;
   /** Where each setting given came from, by flag, to name in a sentence ("CONFORMANCE_TOKEN in the environment"); absent: the flag. */
   settingOrigins?: Record<string, string>;

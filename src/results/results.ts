@@ -57,6 +57,22 @@ export interface RequirementRecord {
 
 export type RequirementOutcome = Outcome | 'untested' | 'not-run';
 
+/** One of the Users --user-id named, counted before any check. */
+export interface UserCount {
+  userId: string;
+  /** User Banks listed (at least, when not complete). */
+  banks: number;
+  /** Whether the count read the list to its end; otherwise it holds more than the count reads, or its listing failed. */
+  complete: boolean;
+}
+
+/** The User a run writes to, of the several --user-id named: the one with the fewest User Banks. */
+export interface UserChoice {
+  chosen: string;
+  counts: UserCount[];
+  sentence: string;
+}
+
 /** What was tested: what it is (--implementation), and enough to replay the run against the same data (never a token). */
 export interface Target {
   /** The implementation under test as the run was told it (--implementation NAME@VERSION); absent: not named. */
@@ -66,6 +82,8 @@ export interface Target {
   userId?: string;
   userIdB?: string;
   secondCaller?: boolean;
+  /** When --user-id named several Users: each one's count and why the run wrote to userId (src/runner/user-choice.ts). */
+  userChoice?: UserChoice;
 }
 
 export interface Results {

@@ -8,6 +8,7 @@
  * or one kept warm), whether reports are written, and what the caller must know on the way (the
  * CLI's interrupted reports, its progress, its signals).
  */
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Config } from '../config/config.js';
 import type { Comparison } from '../results/compare/diff.js';
@@ -70,7 +71,8 @@ export async function conformanceRun(options: ConformanceRunOptions): Promise<Co
   };
   if (reportDir !== undefined) CreatedJournal.inDir(reportDir, given.baseUrl).start();
   const redactor = redactorFor(given);
-  const resultsOf = runResultsFor(config, given, startedAt, redactor, options.runId);
+  const runId = options.runId ?? randomUUID();
+  let resultsOf = runResultsFor(config, given, startedAt, redactor, runId);
   const har = reportDir === undefined ? undefined : harPlace(reportDir, config.har);
   const named = har === undefined ? {} : { har: har.name };
   /** The reports of `results` with the run's traffic, when there is a report directory; the files written. */
@@ -95,9 +97,12 @@ export async function conformanceRun(options: ConformanceRunOptions): Promise<Co
     );
     return { results, code: exitCodeFor(results.verdict), redactor, refusal: checked.refusal, files };
   }
+  const settings = afterPreflight(given, checked);
+  // Of several Users named, the one the preflight chose is the run's: its results name it.
+  if (checked.userChoice) resultsOf = runResultsFor(config, settings, startedAt, redactor, runId);
   options.onChecksStart?.(resultsOf, checked.exchanges, redactor);
 
-  const run = await options.runChecks(afterPreflight(given, checked));
+  const run = await options.runChecks(settings);
   const results = resultsOf(run.results, run.errors, checked.exchanges, {
     ...(run.traffic ? { traffic: run.traffic } : {}),
     ...(run.consistency ? { consistency: run.consistency } : {}),

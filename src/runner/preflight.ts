@@ -25,6 +25,8 @@ import type { Exchange } from '../http/exchange.js';
 import type { Redactor } from '../http/redact.js';
 import { toTrafficRecord, type TrafficRecord } from '../http/traffic-record.js';
 import type { RunSettings } from '../harness/settings.js';
+import type { UserChoice } from '../results/results.js';
+import { chooseUser } from './user-choice.js';
 
 export interface PreflightResult {
   /** The reads, redacted, in the order answered (as numbered; results.json `preflight`). */
@@ -37,6 +39,8 @@ export interface PreflightResult {
   sent: number;
   /** The reads as the HAR shows them (the first entries of the run's traffic). */
   records: TrafficRecord[];
+  /** When --user-id named several Users: the one the run writes to, and why. */
+  userChoice?: UserChoice;
 }
 
 interface Read {
@@ -62,6 +66,7 @@ export function afterPreflight(settings: RunSettings, checked: PreflightResult):
   };
   return {
     ...settings,
+    ...(checked.userChoice ? { userIdA: checked.userChoice.chosen, userChoice: checked.userChoice } : {}),
     seqFrom: checked.sent,
     ...(settings.tokenCommands !== undefined ? { tokenCommands: { ...served('a'), ...served('b') } } : {}),
   };
@@ -82,7 +87,9 @@ export async function preflight(settings: RunSettings, redactor: Redactor): Prom
     onExchange: (exchange) => exchanges.push(exchange),
   });
   const accepted = { a: false, b: false };
+  let userChoice: UserChoice | undefined;
   const done = (refusal?: string): PreflightResult => ({
+    ...(userChoice ? { userChoice } : {}),
     exchanges: exchanges.map((e) => toEvidence(e, redactor)),
     ...(refusal !== undefined ? { refusal } : {}),
     accepted,
@@ -91,8 +98,11 @@ export async function preflight(settings: RunSettings, redactor: Redactor): Prom
   });
   const userPath = (id: string): string => `/users/${encodeURIComponent(id)}`;
   try {
+    // Several Users named: counted first, so every read below is of the one the run will write to.
+    if (settings.userIdsA !== undefined && settings.userIdsA.length > 1) userChoice = await chooseUser(client, settings.userIdsA);
+    const userIdA = userChoice?.chosen ?? settings.userIdA;
     const a: Read[] = [
-      { path: userPath(settings.userIdA), auth: 'a' },
+      { path: userPath(userIdA), auth: 'a' },
       { path: '/user_banks', query: { limit: 1 }, auth: 'a' },
       { path: '/rfp_registrations', auth: 'a' },
     ];
@@ -103,7 +113,8 @@ export async function preflight(settings: RunSettings, redactor: Redactor): Prom
     if (a.every((read) => read.unavailable === true)) return done(downSentence(client, settings.baseUrl, startedAt));
     if (a.every((read) => read.unreachable !== undefined)) return done(a[0]?.unreachable as string);
     accepted.a = a.some((read) => ok(read.status));
-    const refusalA = await unlessUserShown(judgeCaller(a, settings, 'a'), client, settings.userIdA, 'a');
+    const chosen = { ...settings, userIdA };
+    const refusalA = await unlessUserShown(judgeCaller(a, chosen, 'a'), client, userIdA, 'a');
     if (refusalA) return done(refusalA);
 
     if (settings.tokenB !== undefined) {

@@ -44,6 +44,7 @@ export function runResultsFor(
         embedded: settings.embedded,
         // What a replay must name to send the same requests; the embedded reference seeds its own.
         ...(settings.embedded ? {} : { userId: settings.userIdA, secondCaller: settings.tokenB !== undefined }),
+        ...(settings.userChoice ? { userChoice: settings.userChoice } : {}),
         ...(!settings.embedded && settings.userIdB !== undefined ? { userIdB: settings.userIdB } : {}),
       },
       startedAt,

@@ -2,7 +2,7 @@
  * The settings the suites get (RunSettings) from the resolved configuration and, when there is no
  * --base-url, the embedded reference: the CLI and `npm run mutation`'s judge build them alike.
  */
-import { skippedAreas, type Config } from '../config/config.js';
+import { skippedAreas, userIdsOf, type Config } from '../config/config.js';
 import { CaCertError, readCaCert } from '../http/tls-trust.js';
 import type { RunningReference } from '../lab/server.js';
 import type { RunSettings } from '../harness/settings.js';
@@ -13,7 +13,8 @@ import type { ObtainedTokens } from './obtain-tokens.js';
 export function settingsFrom(config: Config, reference: RunningReference | undefined, obtained: ObtainedTokens = {}): RunSettings {
   const embedded = reference !== undefined;
   const tokenA = embedded ? reference.callers.a.token : (obtained.a?.token ?? (config.token as string));
-  const userIdA = embedded ? (reference.callers.a.userIds[0] as string) : (config.userId as string);
+  const userIdsA = embedded ? [] : userIdsOf(config.userId);
+  const userIdA = embedded ? (reference.callers.a.userIds[0] as string) : (userIdsA[0] ?? (config.userId as string));
   const tokenB = embedded ? reference.callers.b.token : (obtained.b?.token ?? config.tokenB);
   const tokenCommands = embedded
     ? undefined
@@ -28,6 +29,7 @@ export function settingsFrom(config: Config, reference: RunningReference | undef
     tokenA,
     ...(embedded || config.origins === undefined ? {} : { settingOrigins: config.origins }),
     userIdA,
+    ...(userIdsA.length > 1 ? { userIdsA } : {}),
     ...(tokenB ? { tokenB } : {}),
     ...(userIdB ? { userIdB } : {}),
     readOnly: config.readOnly,

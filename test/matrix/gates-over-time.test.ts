@@ -69,3 +69,39 @@ describe('three gates in a row against a growing target', () => {
     }
   }, 400_000);
 });
+
+describe('--user-id naming several Users of the caller', () => {
+  test('counts each one before any check, writes to the one with the fewest User Banks and says which (CONFORMANCE_USER_ID)', async () => {
+    const reference = await startReference({});
+    try {
+      const { a, b } = reference.callers;
+      const [most, fewest] = [a.userIds[0] as string, a.userIds[1] as string];
+      const held = (user: string): number => reference.state.callers[0]?.banks.filter((bank) => bank.user_id === user).length ?? 0;
+      const before = { most: held(most), fewest: held(fewest) };
+      expect(before.fewest).toBeLessThan(before.most);
+      const run = await runCli(['--base-url', reference.url, '--token-b', b.token, '--user-id-b', b.userIds[0] as string, '--seed', '7'], {
+        env: { CONFORMANCE_TOKEN: a.token, CONFORMANCE_USER_ID: `${most}, ${fewest}` },
+      });
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      const results = run.results;
+      if (results === undefined) throw new Error('the run wrote no results.json');
+      expect(validate('results', results)).toEqual([]);
+      expect(results.target.userId).toBe(fewest);
+      expect(results.target.userChoice?.counts).toEqual([
+        { userId: most, banks: before.most, complete: true },
+        { userId: fewest, banks: before.fewest, complete: true },
+      ]);
+      const sentence = `writes to User ${fewest}, the fewest User Banks of the 2 given (${most} ${before.most}, ${fewest} ${before.fewest})`;
+      expect(run.stdout).toContain(`user: ${sentence}`);
+      expect(readFileSync(join(run.reportDir, 'report.md'), 'utf8')).toContain(sentence);
+      // Every write of caller A went to the chosen User; the other one holds what it held.
+      const ofA = results.created.filter((c) => c.caller === 'a');
+      expect(ofA.length).toBeGreaterThan(0);
+      expect(ofA.filter((c) => c.user_id !== fewest)).toEqual([]);
+      expect(held(most)).toBe(before.most);
+      expect(held(fewest)).toBe(before.fewest + ofA.length);
+    } finally {
+      await reference.close();
+    }
+  }, 300_000);
+});

@@ -102,8 +102,15 @@ export function growthLine(results: Results): string | undefined {
     .join('; ')}${more}`;
 }
 
+/** Of several Users --user-id named, which one the run wrote to and why. */
+export function userChoiceLine(results: Results): string | undefined {
+  const choice = results.target.userChoice;
+  return choice === undefined ? undefined : `user: ${choice.sentence}`;
+}
+
 export function conditionLines(results: Results): string[] {
   return [
+    userChoiceLine(results),
     trafficLine(results),
     recoveryLine(results),
     tokenLine(results),
