@@ -39,6 +39,8 @@ export async function suiteRun(options: {
   variation?: string;
   /** Read the run's HAR for its longest chains of dependent requests. */
   chains?: boolean;
+  /** Caller A's Users given to --user-id (indexes into the reference's; default the first, which holds extraBanks). */
+  userIndexes?: number[];
 }): Promise<SuiteRunFigures> {
   const reference = await startReference({
     latencyMs: options.latencyMs,
@@ -50,7 +52,7 @@ export async function suiteRun(options: {
     '--base-url',
     reference.url,
     '--user-id',
-    reference.callers.a.userIds[0] as string,
+    (options.userIndexes ?? [0]).map((i) => reference.callers.a.userIds[i] as string).join(','),
     '--user-id-b',
     reference.callers.b.userIds[0] as string,
     ...(options.concurrency ? ['--concurrency', String(options.concurrency)] : []),

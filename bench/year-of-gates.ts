@@ -26,7 +26,10 @@ if (only !== 'year') {
   log('fresh User, 30 ms');
   show('freshAt30ms', await suiteRun({ latencyMs: 30, chains: true }));
 }
-if (only !== 'fresh') {
+if (only === 'spread') {
+  log(`${extra} User Banks on the first User, --user-id naming it and the second, 30 ms`);
+  show('yearOfGatesSpread', await suiteRun({ latencyMs: 30, extraBanks: extra, chains: true, timeoutMs: 900_000, userIndexes: [0, 1] }));
+} else if (only !== 'fresh') {
   log(`${extra} User Banks, 30 ms`);
   show('yearOfGates', await suiteRun({ latencyMs: 30, extraBanks: extra, chains: true, timeoutMs: 900_000 }));
 }
