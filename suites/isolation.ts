@@ -5,7 +5,7 @@
  * everything cannot make isolation pass by accident.
  */
 import { isSuccess, type Exchange } from '../src/http/exchange.js';
-import { proofWalk, wholeListOf } from '../src/methods/pagination/proof-walk.js';
+import { proofWalk, readAsFarAs, wholeListOf } from '../src/methods/pagination/proof-walk.js';
 import type { WalkResult } from '../src/methods/pagination/walker.js';
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import { exampleCreateBody } from '../src/harness/example-body.js';
@@ -106,7 +106,10 @@ conformanceCheck(
     const leaked = theirs.items
       .map(record)
       .filter((bank) => bank.user_id === userIdA || (typeof bank.id === 'string' && aIds.has(bank.id)));
-    reportLeaks(t, leaked, theirs, "GET /user_banks?user_id={A's user}", "A's User Banks");
+    if (reportLeaks(t, leaked, theirs, "GET /user_banks?user_id={A's user}", "A's User Banks"))
+      t.passed(
+        `none of A's ${aIds.size} User Banks listed for A's user is in caller B's ${theirs.items.length}${readAsFarAs(mine, "A's GET /user_banks?user_id={A's user}")}`,
+      );
   },
 );
 
@@ -236,7 +239,7 @@ conformanceCheck(
       return;
     if (theirs.end !== 'complete') t.inconclusive(`caller B's listing could not be read to its end (${theirs.detail})`);
     t.passed(
-      `none of A's ${aIds.size} User Banks${created ? ', one just created,' : ''} is among B's ${theirs.items.length}${created ? '' : ' (no bank created: --read-only or no write budget left)'}`,
+      `none of A's ${aIds.size} User Banks${created ? ', one just created,' : ''} is among B's ${theirs.items.length}${created ? '' : ' (no bank created: --read-only or no write budget left)'}${readAsFarAs(mine, "A's GET /user_banks")}`,
     );
   },
   { sequential: true },
