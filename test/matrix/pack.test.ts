@@ -71,7 +71,13 @@ describe('npm pack, installed in an empty directory', () => {
 
   test('npx banklink-conformance runs every check against its embedded reference, exit 0', () => {
     const reportDir = join(work, 'reports');
-    const run = sh('npx', ['--no-install', 'banklink-conformance', '--report-dir', reportDir], app, 280_000);
+    // Named, as a certificate must be: verify cannot vouch for a report of an unnamed server.
+    const run = sh(
+      'npx',
+      ['--no-install', 'banklink-conformance', '--implementation', 'reference@0.1.0', '--report-dir', reportDir],
+      app,
+      280_000,
+    );
     expect(run.status, run.stderr + run.stdout).toBe(0);
     const results = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as Results;
     expect(results.verdict).toBe('conformant');
@@ -83,6 +89,6 @@ describe('npm pack, installed in an empty directory', () => {
     // And its reports hold up as a certificate, as a partner's installed copy would check them.
     const verified = sh('npx', ['--no-install', 'banklink-conformance', 'verify', reportDir], app, 60_000);
     expect(verified.status, verified.stdout + verified.stderr).toBe(0);
-    expect(verified.stdout).toContain('verified: all 7 items checked and ok (exit 0)');
+    expect(verified.stdout).toContain('verified: all 8 items checked and ok (exit 0)');
   }, 300_000);
 });
