@@ -9,8 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { FIXTURE_TOKENS } from '../../src/lab/fixtures.js';
-import { startReference, type RunningReference } from '../../src/lab/server.js';
+import { startReference } from '../../src/lab/server.js';
 import { runCli } from '../support/run-cli.js';
+import { targetEnv } from '../support/target-env.js';
 
 /** A step's environment under GitHub Actions: the runner's two variables, the summary file empty. */
 function githubStep(): { env: Record<string, string>; summaryFile: string } {
@@ -20,15 +21,6 @@ function githubStep(): { env: Record<string, string>; summaryFile: string } {
 
 /** The workflow commands a step printed, as the runner finds them: lines that start with `::`. */
 const commandsIn = (stdout: string): string[] => stdout.split('\n').filter((line) => line.startsWith('::'));
-
-/** The target as a partner gives it in CI: tokens through the environment, never on the command line. */
-const targetEnv = (r: RunningReference): Record<string, string> => ({
-  CONFORMANCE_BASE_URL: r.url,
-  CONFORMANCE_TOKEN: r.callers.a.token,
-  CONFORMANCE_USER_ID: r.callers.a.userIds[0] as string,
-  CONFORMANCE_TOKEN_B: r.callers.b.token,
-  CONFORMANCE_USER_ID_B: r.callers.b.userIds[0] as string,
-});
 
 describe.concurrent('under GitHub Actions: a step summary and one annotation a failing check', () => {
   test('the embedded reference: CONFORMANT in the summary with its counts and writes, no ::error, no token', async () => {

@@ -13,14 +13,7 @@ import { startReference, type RunningReference } from '../../src/lab/server.js';
 import type { Har } from '../../src/results/report/har.js';
 import type { Results } from '../../src/results/results.js';
 import { runCli } from '../support/run-cli.js';
-
-const targetEnv = (r: RunningReference): Record<string, string> => ({
-  CONFORMANCE_BASE_URL: r.url,
-  CONFORMANCE_TOKEN: r.callers.a.token,
-  CONFORMANCE_USER_ID: r.callers.a.userIds[0] as string,
-  CONFORMANCE_TOKEN_B: r.callers.b.token,
-  CONFORMANCE_USER_ID_B: r.callers.b.userIds[0] as string,
-});
+import { targetEnv } from '../support/target-env.js';
 
 /** The CLI's own arguments of a printed command line: everything from its first option on. */
 function optionsOf(command: string): string[] {
