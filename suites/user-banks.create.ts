@@ -1,13 +1,16 @@
 /**
  * POST /user_banks (spec 4.1, 2.1), property-based. The valid-body properties run together and
- * share their requests (same --seed, same generator: the same bodies in the same order), so they
- * cost --runs writes, not five times that. The invalid-body properties run after them, one at a
+ * share their requests: one body per value class the run tries (src/contract/arbitraries/value-classes.ts),
+ * sent at once, judged by every valid-body property and, as banks created at once, by the
+ * concurrency check. The API has no DELETE, so each write stays on the target for good: a run
+ * writes one bank per class it means to try, not one per check. The invalid-body properties run after them, one at a
  * time, sharing their requests too, each sent after the listing of the User that the absence proof
  * compares with: whether a refused request stored anything (user-banks.create.invalid.creates-nothing)
  * is judged with the run's other absence proofs, in suites/refused-writes.ts.
  */
 import type fc from 'fast-check';
-import { createBody, distinctCreateBodies } from '../src/contract/arbitraries/create-body.js';
+import { createBody } from '../src/contract/arbitraries/create-body.js';
+import { classBodies } from '../src/contract/arbitraries/value-classes.js';
 import { invalidCreateExamples, invalidCreateRequest } from '../src/contract/arbitraries/invalid-body.js';
 import type { CreateBody } from '../src/core/domain/user-bank.js';
 import { judgeConcurrentCreation, describeBodies } from '../src/methods/property/concurrent-creation.js';
@@ -52,9 +55,9 @@ const validSends = perRun(
 /**
  * How the creation checks share the write budget, fixed when the first of them starts (they run side
  * by side, and the valid-body properties must all judge the same bodies): src/core/write-plan.ts.
- * The default --max-writes is the budget that gives them their full --runs (49 at --runs 25), so a
- * run against a User that already holds the paging data creates at most that many User Banks. A
- * smaller --max-writes sends fewer valid bodies; shrinking a failure takes what is left.
+ * The default --max-writes is the budget that gives them a body per value class, so a run against a
+ * User that already holds the paging data creates at most that many User Banks. A smaller
+ * --max-writes sends fewer valid bodies.
  */
 const writePlans = perRun(() => ({ plan: undefined as { valid: number; atOnce: number } | undefined }));
 function writePlan(t: Probe): { valid: number; atOnce: number } {
@@ -71,8 +74,6 @@ function requireWrites(t: Probe): void {
     );
 }
 
-const plannedValidRuns = (t: Probe): number => writePlan(t).valid;
-
 /**
  * The valid bodies' sends, within the plan: a failure shrinks on the runs it left unsent, so the
  * same --seed shrinks to the same counterexample however the other writes of the moment interleave.
@@ -81,6 +82,14 @@ function plannedValidSends(t: Probe): SendCache<CreateBody> {
   const cache = validSends(t.run.client);
   cache.allowance ??= writePlan(t).valid;
   return cache;
+}
+
+/** The run's valid bodies: one per value class it tries, the same for every check of the run. */
+const runClassBodies = perRun(() => ({ bodies: undefined as CreateBody[] | undefined }));
+function validBodies(t: Probe): CreateBody[] {
+  const holder = runClassBodies(t.run.client);
+  holder.bodies ??= classBodies(t.settings.userIdA, t.settings.seed, writePlan(t).valid).map((c) => c.body);
+  return holder.bodies;
 }
 
 /** How a property generates its inputs and which cache sends them (each input sent once per run). */
@@ -93,6 +102,8 @@ interface CachedRuns<T> {
   cache: SendCache<T>;
   /** Awaited before an input is sent (once it is in the cache, never again). */
   beforeSend?: (t: Probe) => Promise<unknown>;
+  /** Send every input at once (the valid bodies, which the concurrency check judges as banks created at once). */
+  allAtOnce?: boolean;
 }
 
 /** The body of a check that judges the (shared, cached) answer to every generated input with `judge`. */
@@ -104,12 +115,12 @@ function cachedProperty<T>(
 ): CheckBody {
   return async (t) => {
     requireWrites(t);
-    const { cache, describe, beforeSend, ...runs } = plan(t);
+    const { cache, describe, beforeSend, allAtOnce, ...runs } = plan(t);
     // The inputs the property will draw are sent ahead, side by side within --concurrency: it then
     // judges each from the cache, in its order, as before (a shrink after a failure sends its own).
     const inputs = await drawnInputs(t, runs);
     if (beforeSend !== undefined && inputs.some((input) => !cache.has(input))) await beforeSend(t);
-    await cache.prefill(inputs, t.settings.concurrency);
+    await cache.prefill(inputs, allAtOnce === true ? inputs.length : t.settings.concurrency);
     const outcome = await runProperty(t, {
       ...runs,
       ...(shrinkCalls !== undefined ? { shrinkCalls } : {}),
@@ -126,14 +137,17 @@ function cachedProperty<T>(
 }
 
 /** Judges every valid body's answer; all of these share the same bodies and answers. */
-const validProperty = (what: string, judge: (t: Probe, sent: Creation) => Verdict | Promise<Verdict>, shrinkCalls?: number): CheckBody =>
+// Not shrunk: the plan sends one body per class and no more (each shrink would leave a bank behind).
+const validProperty = (what: string, judge: (t: Probe, sent: Creation) => Verdict | Promise<Verdict>, shrinkCalls = 0): CheckBody =>
   cachedProperty(
     what,
     (t) => ({
       arbitrary: createBody(t.settings.userIdA),
-      numRuns: plannedValidRuns(t),
+      examples: validBodies(t),
+      numRuns: validBodies(t).length,
       describe: describeBody,
       cache: plannedValidSends(t),
+      allAtOnce: true,
     }),
     judge,
     shrinkCalls,
@@ -209,24 +223,31 @@ conformanceCheck(
     area: 'user-banks.create',
     requirement: 'user_bank.id',
     covers: ['create_user_bank.persisted'],
-    title: 'User Banks created concurrently (20 at once) get distinct ids and all appear in the list',
+    title: "User Banks created at once (the run's valid bodies) get distinct ids and all appear in the list",
   },
   async (t) => {
     requireWrites(t);
-    const count = Math.min(writePlan(t).atOnce, t.run.client.budget.remaining - KEEP_FOR_LATER);
-    if (count < AT_ONCE_MIN)
+    const bodies = validBodies(t);
+    if (bodies.length < AT_ONCE_MIN)
       t.skip(
         `creating banks at once needs at least ${AT_ONCE_MIN} writes beyond the ${KEEP_FOR_LATER} kept for later checks; --max-writes ${t.settings.maxWrites} leaves too few (${writesNeeded(t.settings.runs)})`,
       );
+    // The valid-body properties' own sends, all at once: whichever check comes first sends them.
+    const cache = plannedValidSends(t);
+    await cache.prefill(bodies, bodies.length);
     const outcome = await runProperty(t, {
-      arbitrary: distinctCreateBodies(t.settings.userIdA, count),
+      arbitrary: createBody(t.settings.userIdA).map((b) => [b]),
+      examples: [bodies],
       numRuns: 1,
-      // Each shrink would create up to 20 banks more: the counterexample is the first set, unshrunk.
+      // A shrink would create banks more: the counterexample is the set sent.
       shrinkCalls: 0,
       describe: describeBodies,
-      judge: (bodies) => judgeConcurrentCreation(t, bodies),
+      judge: (sent) => judgeConcurrentCreation(t, sent, async (body) => (await cache.send(body)).exchange),
     });
-    reportProperty(t, outcome, { what: `${count} banks created at once get distinct ids and all appear`, describe: describeBodies });
+    reportProperty(t, outcome, {
+      what: `${bodies.length} banks created at once get distinct ids and all appear`,
+      describe: describeBodies,
+    });
   },
 );
 

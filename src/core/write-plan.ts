@@ -11,34 +11,37 @@
 export const KEEP_FOR_LATER = 8;
 /** Writes the invalid-body properties may use beyond KEEP_FOR_LATER: the bodies a lenient target accepts. */
 export const INVALID_ROOM = 3;
-/** Banks the concurrency check creates at once, at most. */
-export const AT_ONCE = 20;
+/**
+ * Valid bodies the creation properties send: one per value class a run tries
+ * (src/contract/arbitraries/value-classes.ts CLASSES_PER_RUN), not --runs of them.
+ */
+export const VALID_CLASSES = 4;
 /** The fewest banks created at once that prove anything about concurrency. */
 export const AT_ONCE_MIN = 2;
 
 export interface WritePlan {
-  /** Valid bodies the creation properties send (at most --runs). */
+  /** Valid bodies the creation properties send (one per value class, at most --runs). */
   valid: number;
-  /** Banks created at once by user-banks.create.concurrent. */
+  /** Banks created at once, judged by user-banks.create.concurrent: the same valid bodies, sent side by side. */
   atOnce: number;
 }
 
 /**
- * After KEEP_FOR_LATER and INVALID_ROOM, two fifths of what is left for the banks created at once
- * (at most AT_ONCE), the rest for valid bodies (at most --runs).
+ * After KEEP_FOR_LATER and INVALID_ROOM, one valid body per value class (at most --runs); the
+ * concurrency check judges those same bodies, sent at once, so it costs no write of its own.
  */
 export function planWrites(remaining: number, runs: number): WritePlan {
   const left = Math.max(0, remaining - KEEP_FOR_LATER - INVALID_ROOM);
-  const atOnce = Math.min(AT_ONCE, Math.floor(left * 0.4));
-  return { atOnce, valid: Math.max(1, Math.min(runs, left - atOnce)) };
+  const valid = Math.max(1, Math.min(runs, VALID_CLASSES, left));
+  return { atOnce: valid, valid };
 }
 
-/** The smallest budget whose plan gives the valid-body properties their full --runs and the concurrency check its banks. */
+/** The smallest budget whose plan gives the valid-body properties a body per value class (within --runs) and the concurrency check its banks. */
 export function writesForFullRuns(runs: number): number {
   let budget = KEEP_FOR_LATER + INVALID_ROOM;
   for (;;) {
     const plan = planWrites(budget, runs);
-    if (plan.valid >= runs && plan.atOnce >= AT_ONCE_MIN) return budget;
+    if (plan.valid >= Math.min(runs, VALID_CLASSES) && (plan.atOnce >= AT_ONCE_MIN || runs < AT_ONCE_MIN)) return budget;
     budget += 1;
   }
 }

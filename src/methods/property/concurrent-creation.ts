@@ -14,8 +14,13 @@ import type { Verdict } from './run-property.js';
 export const describeBodies = (bodies: CreateBody[]): string =>
   `${bodies.length} bodies sent at once for user_id ${JSON.stringify(bodies[0]?.user_id)}, account_numbers ${bodies.map((b) => b.account_number).join(', ')}`;
 
-export async function judgeConcurrentCreation(t: Probe, bodies: CreateBody[]): Promise<Verdict> {
-  const settled = await Promise.allSettled(bodies.map((json) => t.run.client.send({ method: 'POST', path: '/user_banks', json })));
+/** `send` gives each body's answer: the valid-body properties' sends, made side by side, shared with this check. */
+export async function judgeConcurrentCreation(
+  t: Probe,
+  bodies: CreateBody[],
+  send: (body: CreateBody) => Promise<Exchange>,
+): Promise<Verdict> {
+  const settled = await Promise.allSettled(bodies.map(send));
   const answered: Exchange[] = [];
   for (const result of settled) {
     if (result.status === 'fulfilled') answered.push(result.value);
