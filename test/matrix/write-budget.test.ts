@@ -10,33 +10,42 @@ import { startReference } from '../../src/lab/server.js';
 import type { Results } from '../../src/results/results.js';
 import { targetArgs } from '../support/run-cli.js';
 import { InProcessRuns } from '../support/in-process-runs.js';
+import { VALID_CLASSES } from '../../src/core/write-plan.js';
 
 const RUNS = 25;
 /** The CLI's runs in this process (test/support/in-process-runs.ts): these judge verdicts, not the process. */
 const pool = new InProcessRuns(2);
 
-/** The properties that generate --runs inputs (the concurrency check draws one set, the sequences a fixed number). */
-const atRuns = (id: string): boolean => id.startsWith('user-banks.create.') && id !== 'user-banks.create.concurrent';
+/** The inputs a creation property judges in full: one valid body per value class, --runs invalid requests (the concurrency check judges one set). */
+const fullInputs = (id: string): number | undefined =>
+  id === 'user-banks.create.concurrent' || !id.startsWith('user-banks.create.')
+    ? undefined
+    : id.startsWith('user-banks.create.invalid.')
+      ? RUNS
+      : VALID_CLASSES;
 
 /** Checks skipped, and properties that judged fewer inputs than --runs, with their messages. */
 function shortfalls(results: Results | undefined): string[] {
   return (results?.checks ?? []).flatMap((c) => {
     if (c.outcome === 'skip') return [`${c.id} skipped: ${c.message}`];
     const judged = /held for (\d+) generated input/.exec(c.message);
-    if (judged && atRuns(c.id) && Number(judged[1]) < RUNS) return [`${c.id} judged ${judged[1]} of ${RUNS}: ${c.message}`];
+    const full = fullInputs(c.id);
+    if (judged && full !== undefined && Number(judged[1]) < full) return [`${c.id} judged ${judged[1]} of ${full}: ${c.message}`];
     if (/stopped early/.test(c.message)) return [`${c.id} stopped early: ${c.message}`];
     return [];
   });
 }
 
 describe.concurrent('the write budget', () => {
-  test('left at its default, every check runs and every creation property judges its full --runs (seed 2 skipped one)', async () => {
+  test('left at its default, every check runs and every creation property judges its full inputs (seed 2 skipped one)', async () => {
     const reference = await startReference({});
     try {
       const run = await pool.run([...targetArgs(reference), '--seed', '2', '--runs', String(RUNS)], { boundMs: 180_000 });
       expect(run.results?.verdict, run.stdout + run.stderr).toBe('conformant');
       expect(shortfalls(run.results)).toEqual([]);
-      expect(run.results?.checks.find((c) => c.id === 'user-banks.create.schema')?.message).toMatch(/held for 25 generated input/);
+      expect(run.results?.checks.find((c) => c.id === 'user-banks.create.schema')?.message).toMatch(
+        new RegExp(`held for ${VALID_CLASSES} generated input`),
+      );
     } finally {
       await reference.close();
     }
