@@ -203,7 +203,9 @@ async function main(argv: string[]): Promise<number> {
       reportDir,
       startedAt,
       runId,
-      ...(baseline ? { compare: (results) => compareRuns(baseline, results) } : {}),
+      ...(baseline
+        ? { compare: (results) => compareRuns(baseline, results), earlierValueClasses: baseline.valueClasses?.covered ?? [] }
+        : {}),
       onChecksStart: (resultsOf, preflightReads, runRedactor) =>
         (interruptedResults = { resultsOf, preflight: preflightReads, redactor: runRedactor }),
       runChecks: async (settings) => {

@@ -210,6 +210,11 @@ export class HttpClient {
     return this.created.take(checkId).map((c) => c.id);
   }
 
+  /** The request bodies, as sent, of every answer that created something (for the value classes the run tried). */
+  get createdBodies(): readonly string[] {
+    return this.created.bodies;
+  }
+
   /** takeCreated, with why each was created when the request said (RequestOptions.purpose). */
   takeCreatedResources(checkId: string): { id: string; purpose?: string }[] {
     return this.created.take(checkId);

@@ -18,6 +18,8 @@ interface Created {
 export class CreatedResources {
   /** Every id this run created. */
   readonly ids = new Set<string>();
+  /** The request bodies of the answers that created something, as sent (never reported: only their value classes are, src/results/value-classes-covered.ts). */
+  readonly bodies: string[] = [];
   /** Created, not yet handed to a check's result. */
   private undrained: Created[] = [];
   /** Checks whose result has taken its created ids. */
@@ -31,6 +33,7 @@ export class CreatedResources {
     if (id === undefined) return;
     this.undrained.push({ id, by: currentSender(), ...(purpose !== undefined ? { purpose } : {}) });
     if (!id.startsWith('(')) this.ids.add(id);
+    if (exchange.request.body !== undefined) this.bodies.push(exchange.request.body);
   }
 
   /** A write whose answer was refused or lost was found stored (the stored probe). */

@@ -2,6 +2,7 @@
  * The run's results as flat JSON (schemas/results.schema.json): the verdict, counts, every check
  * with its requirement, every requirement with the checks that cover it, and what was created.
  */
+import type { ValueClassCoverage } from './value-classes-covered.js';
 import { randomUUID } from 'node:crypto';
 import { checks as registeredChecks, checkSpec, requirementsOf } from '../contract/checks/registry.js';
 import type { CheckResult, CreatedResource, Finding, GrammarCoverage, Outcome } from '../contract/checks/types.js';
@@ -134,6 +135,8 @@ export interface Results {
   lists?: ListSize[];
   /** With --baseline: how the lists walked in both runs grew since it, and when a growing one reaches its bounds (growth.ts). */
   growth?: ListGrowth[];
+  /** The value classes of a valid create body the run's accepted creates tried, and with the earlier runs' (--baseline) covered. */
+  valueClasses?: ValueClassCoverage;
 }
 
 export const suiteVersion = (): string => suiteIdentity().version;
@@ -167,6 +170,7 @@ export interface ResultsInput extends Pick<
   | 'consistency'
   | 'har'
   | 'lists'
+  | 'valueClasses'
 > {
   startedAt: Date;
   checkResults: CheckResult[];
@@ -276,6 +280,7 @@ export function buildResults(input: ResultsInput): Results {
     ...(input.consistency ? { consistency: input.consistency } : {}),
     ...(input.har !== undefined ? { har: input.har } : {}),
     ...(input.lists !== undefined && input.lists.length > 0 ? { lists: input.lists } : {}),
+    ...(input.valueClasses !== undefined ? { valueClasses: input.valueClasses } : {}),
     ...grammarsOf(input.checkResults),
   };
 }

@@ -10,6 +10,7 @@
  * checks of its suites run side by side up to --concurrency, and a sequential check runs alone, in
  * its place.
  */
+import { valueClassesOf } from '../results/value-classes-covered.js';
 import type { CheckResult } from '../contract/checks/types.js';
 import type { ThrottleStats } from '../http/adaptive-throttle.js';
 import type { HeldTraffic } from '../http/traffic-record.js';
@@ -40,6 +41,8 @@ export interface SuiteRun {
   /** Every exchange of the checks, held raw until the HAR masks it as it is written; and how many were past its bound. */
   exchanges: HeldTraffic[];
   exchangesDropped: number;
+  /** The value classes of the valid creates the target accepted (src/results/value-classes-covered.ts). */
+  valueClassesTried?: string[];
   /**
    * The run was left at its time bound with checks still running (RunOptions.abandonAfterMs): they
    * may still be sending, so the caller writes its reports and ends the process.
@@ -160,6 +163,7 @@ class EngineRun {
       lists: this.run.views.sizes.all(),
       exchanges: this.run.traffic.takeHeld(),
       exchangesDropped: this.run.traffic.dropped,
+      valueClassesTried: valueClassesOf(this.run.client.createdBodies),
       ...(left ? { abandoned: true } : {}),
     };
   }

@@ -26,6 +26,7 @@ import { afterPreflight, preflight } from './preflight.js';
 import { runResultsFor, type RunResults } from './run-results.js';
 import type { SuiteRun } from './check-engine.js';
 import { settingsFrom } from './settings-from.js';
+import { valueClassCoverage } from '../results/value-classes-covered.js';
 
 /** Runs the checks against the settings the preflight left: a fresh suite runner, or one kept warm. */
 export type RunChecks = (settings: RunSettings) => Promise<SuiteRun>;
@@ -42,6 +43,8 @@ export interface ConformanceRunOptions {
   runId?: string;
   /** What the run changed since a --baseline run (the report's comparison section). */
   compare?: (results: Results) => Comparison | undefined;
+  /** The value classes the runs before this one covered (the --baseline's valueClasses.covered): this run's results add up to them. */
+  earlierValueClasses?: readonly string[];
   /** Told once the preflight let the run go on: what the reports of a run stopped half-way are made from, and the run's redactor (tokens a command gave included). */
   onChecksStart?: (resultsOf: RunResults, preflight: ExchangeEvidence[], redactor: Redactor) => void;
 }
@@ -103,7 +106,9 @@ export async function conformanceRun(options: ConformanceRunOptions): Promise<Co
   options.onChecksStart?.(resultsOf, checked.exchanges, redactor);
 
   const run = await options.runChecks(settings);
+  const valueClasses = valueClassCoverage(run.valueClassesTried ?? [], options.earlierValueClasses);
   const results = resultsOf(run.results, run.errors, checked.exchanges, {
+    ...(valueClasses ? { valueClasses } : {}),
     ...(run.traffic ? { traffic: run.traffic } : {}),
     ...(run.consistency ? { consistency: run.consistency } : {}),
     ...(run.lists ? { lists: run.lists } : {}),

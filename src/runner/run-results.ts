@@ -15,7 +15,7 @@ export type RunResults = (
   checkResults: CheckResult[],
   errors: string[],
   preflightReads: ExchangeEvidence[],
-  conditions?: Pick<ResultsInput, 'traffic' | 'consistency' | 'har' | 'interrupted' | 'lists'>,
+  conditions?: Pick<ResultsInput, 'traffic' | 'consistency' | 'har' | 'interrupted' | 'lists' | 'valueClasses'>,
 ) => Results;
 
 /** The implementation --implementation names (the configuration has validated it), or undefined when none was named. */

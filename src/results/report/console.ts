@@ -11,7 +11,7 @@ import { notRunText } from '../coverage.js';
 import { identityItems, implementationLine, verdictWithCoverage } from './identity.js';
 import { conditionLines } from './run-conditions.js';
 import { unmaskedEvidenceWarning } from './unmasked-evidence.js';
-import { checkReplay, createdSummary, curlShellNote, replayCommand, replayNote } from './wording.js';
+import { checkReplay, createdSummary, curlShellNote, replayCommand, replayNote, valueClassesLine } from './wording.js';
 import { wrapText } from './wrap.js';
 
 /** Wide enough for a sentence, narrow enough for a CI log viewer. */
@@ -102,6 +102,8 @@ export function summaryText(results: Results, paint: Paint, reportFiles: string[
     lines.push(`untested MUST requirement(s): ${untestedMust.map((r) => r.id).join(', ')}`);
   lines.push(...conditionLines(results));
   if (results.created.length > 0) lines.push(`${createdSummary(results)}; created.json lists each with its caller, User and check`);
+  const classes = valueClassesLine(results);
+  if (classes !== undefined) lines.push(classes);
   if (results.verdict !== 'conformant') lines.push(`replay: ${replayCommand(results)} ${replayNote(results)}`.trimEnd());
   lines.push(`reports: ${reportFiles.join(', ')}`);
   if (unmasked !== undefined) lines.push(...labelled(paint.red(paint.bold('WARNING')), unmasked));

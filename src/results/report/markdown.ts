@@ -14,7 +14,7 @@ import { conditionLines } from './run-conditions.js';
 import { harEntryLabel, harEntryOf } from './har-entry.js';
 import type { CheckRecord, Results } from '../results.js';
 import { compareSections, sectionLabel } from './sections.js';
-import { checkReplay, createdSummary, curlShellNote, replayCommand, replayNote, VERDICT_TEXT } from './wording.js';
+import { checkReplay, createdSummary, curlShellNote, replayCommand, replayNote, valueClassesLine, VERDICT_TEXT } from './wording.js';
 import { notRunText } from '../coverage.js';
 import { identityItems, implementationLine, verdictWithCoverage } from './identity.js';
 import { citedRequirement } from './cited-requirement.js';
@@ -170,6 +170,8 @@ export function toMarkdown(results: Results, sinceBaseline?: Comparison): string
       `${createdSummary(results).replace(/^created/, 'Created')} on the target; ids in results.json \`created[]\`:`,
       '',
     );
+    const classes = valueClassesLine(results);
+    if (classes !== undefined) lines.push(`${classes.replace(/^value/, 'Value')}: ${results.valueClasses?.covered.join('; ')}.`, '');
     lines.push(
       results.created
         .slice(0, 30)
