@@ -139,7 +139,7 @@ describe.concurrent('a target someone else writes to meanwhile (a User Bank ever
 });
 
 describe('a long-lived staging User that already holds the paging data (1,000 more User Banks)', () => {
-  test('a default run creates at most the default --max-writes (52 at --runs 25) User Banks, says how many and why, and its absence proof lists the User twice, not once per request', async () => {
+  test('a default run creates at most the default --max-writes (15 at --runs 25) User Banks, says how many and why, and its absence proof lists the User twice, not once per request', async () => {
     const reference = await startReference({ extraBanks: 1_000 });
     try {
       const run = await pool.run([...targetArgs(reference), '--seed', '42'], { boundMs: 240_000 });

@@ -43,6 +43,9 @@ describe.concurrent('the write budget', () => {
       const run = await pool.run([...targetArgs(reference), '--seed', '2', '--runs', String(RUNS)], { boundMs: 180_000 });
       expect(run.results?.verdict, run.stdout + run.stderr).toBe('conformant');
       expect(shortfalls(run.results)).toEqual([]);
+      // One valid create per value class, judged by every creation check: the run tried at least those classes.
+      expect(run.results?.valueClasses?.tried.length ?? 0).toBeGreaterThanOrEqual(VALID_CLASSES);
+      expect(run.results?.created.filter((c) => c.check.startsWith('user-banks.create.'))).toHaveLength(VALID_CLASSES);
       expect(run.results?.checks.find((c) => c.id === 'user-banks.create.schema')?.message).toMatch(
         new RegExp(`held for ${VALID_CLASSES} generated input`),
       );
