@@ -75,8 +75,8 @@ function requireWrites(t: Probe): void {
 }
 
 /**
- * The valid bodies' sends, within the plan: a failure shrinks on the runs it left unsent, so the
- * same --seed shrinks to the same counterexample however the other writes of the moment interleave.
+ * The valid bodies' sends, within the plan: never more than one per class, whatever else the
+ * budget holds at the moment, so the same --seed sends the same bodies.
  */
 function plannedValidSends(t: Probe): SendCache<CreateBody> {
   const cache = validSends(t.run.client);
@@ -116,8 +116,8 @@ function cachedProperty<T>(
   return async (t) => {
     requireWrites(t);
     const { cache, describe, beforeSend, allAtOnce, ...runs } = plan(t);
-    // The inputs the property will draw are sent ahead, side by side within --concurrency: it then
-    // judges each from the cache, in its order, as before (a shrink after a failure sends its own).
+    // The inputs the property will draw are sent ahead, side by side (within --concurrency, or all at
+    // once): it then judges each from the cache, in its order (a shrink after a failure sends its own).
     const inputs = await drawnInputs(t, runs);
     if (beforeSend !== undefined && inputs.some((input) => !cache.has(input))) await beforeSend(t);
     await cache.prefill(inputs, allAtOnce === true ? inputs.length : t.settings.concurrency);
