@@ -223,7 +223,8 @@ conformanceCheck(
     area: 'user-banks.create',
     requirement: 'user_bank.id',
     covers: ['create_user_bank.persisted'],
-    title: "User Banks created at once (the run's valid bodies) get distinct ids and all appear in the list",
+    title: 'User Banks created at once get distinct ids and all appear in the list',
+    description: "User Banks created at once (the run's valid bodies, sent side by side) get distinct ids and all appear in the list",
   },
   async (t) => {
     requireWrites(t);
