@@ -9,7 +9,7 @@ import { toEvidence } from '../http/evidence.js';
 import { isServerError, isSuccess, type Exchange } from '../http/exchange.js';
 import { describeViolations, validate, type SchemaName } from '../contract/schema/validator.js';
 import { violatedRequirements } from '../contract/schema/violated-requirements.js';
-import type { CheckResult, CheckSpec, CreatedResource, Finding, GrammarCoverage, Outcome } from '../contract/checks/types.js';
+import type { CheckResult, CheckSpec, CreatedResource, Finding, GrammarCoverage, Outcome, Recurrence } from '../contract/checks/types.js';
 import type { RunContext } from './context-for.js';
 import { InconclusiveSignal, SkipSignal } from './signals.js';
 
@@ -27,7 +27,7 @@ export interface FindingDetail {
   /** The requirements the finding shows broken, when known (see Finding.requirements). */
   requirements?: string[];
   /** How often the finding recurred on the run's identical requests (src/harness/recurrence.ts). */
-  recurrence?: { times: number; sent: number } | undefined;
+  recurrence?: Recurrence | undefined;
 }
 
 export class Probe {

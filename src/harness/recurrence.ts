@@ -6,13 +6,8 @@
  *
  * Identical means the same method, URL, credentials and body: what a replay of the curl line sends.
  */
+import type { Recurrence } from '../contract/checks/types.js';
 import type { Exchange } from '../http/exchange.js';
-
-/** How many of the identical requests of the run drew the finding, out of how many the run sent. */
-export interface Recurrence {
-  times: number;
-  sent: number;
-}
 
 const requestOf = (exchange: Exchange): string => {
   const { method, url, headers, body } = exchange.request;
@@ -38,9 +33,10 @@ export class RequestRecurrence {
 
   /** How often the finding recurred on the identical requests; undefined for a request the run sent once. */
   of(judge: string, exchange: Exchange, message: string): Recurrence | undefined {
-    const sent = this.sent.get(requestOf(exchange)) ?? 0;
+    const request = requestOf(exchange);
+    const sent = this.sent.get(request) ?? 0;
     if (sent < 2) return undefined;
-    const times = this.shown.get(`${judge}\n${message}\n${requestOf(exchange)}`) ?? 0;
+    const times = this.shown.get(`${judge}\n${message}\n${request}`) ?? 0;
     return { times: Math.max(1, Math.min(times, sent)), sent };
   }
 }

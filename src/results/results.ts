@@ -2,7 +2,6 @@
  * The run's results as flat JSON (schemas/results.schema.json): the verdict, counts, every check
  * with its requirement, every requirement with the checks that cover it, and what was created.
  */
-import type { ValueClassCoverage } from './value-classes-covered.js';
 import { randomUUID } from 'node:crypto';
 import { checks as registeredChecks, checkSpec, requirementsOf } from '../contract/checks/registry.js';
 import type { CheckResult, CreatedResource, Finding, GrammarCoverage, Outcome } from '../contract/checks/types.js';
@@ -14,12 +13,13 @@ import { suiteIdentity, type SuiteIdentity } from '../core/identity/suite-identi
 import { requirement, requirements, type Level } from '../core/requirements.js';
 import type { ListSize } from '../core/model/list-sizes.js';
 import { coverageOf, type Coverage } from './coverage.js';
+import type { ListGrowth } from './growth.js';
+import type { ValueClassCoverage } from './value-classes-covered.js';
 import { outcomeForRequirement } from './requirement-outcome.js';
 import { summaryOf, verdictOf, type Summary, type Verdict } from './verdict.js';
 
 export type { Verdict } from './verdict.js';
 export type { ListSize } from '../core/model/list-sizes.js';
-import type { ListGrowth } from './growth.js';
 
 export interface CheckRecord {
   id: string;

@@ -56,7 +56,13 @@ export interface Finding {
    * The run sent the request of `exchange` `sent` times, and `times` of the answers showed this finding:
    * fewer than all is an intermittent defect. Only the run-wide judges, which see every answer, count it.
    */
-  recurrence?: { times: number; sent: number };
+  recurrence?: Recurrence;
+}
+
+/** How many of the run's identical requests drew a finding (`times`), out of how many it sent (`sent`). */
+export interface Recurrence {
+  times: number;
+  sent: number;
 }
 
 export interface CreatedResource {

@@ -136,12 +136,13 @@ function replayLines(results: Results, check: CheckRecord): string[] {
 
 /** What the check expected and saw, per finding (the first five; results.json has them all). */
 function seenLines(check: CheckRecord): string[] {
-  return check.findings
-    .slice(0, 5)
-    .flatMap((f) => [
+  return check.findings.slice(0, 5).flatMap((f) => {
+    const recurrence = recurrenceText(f);
+    return [
       ...(f.expected !== undefined ? [`Expected: ${f.expected}`] : []),
       ...(f.actual !== undefined ? [`Seen: ${f.actual}`] : []),
-      ...(recurrenceText(f) !== undefined ? [`Recurrence: ${recurrenceText(f)}`] : []),
+      ...(recurrence !== undefined ? [`Recurrence: ${recurrence}`] : []),
       ...(f.counterexample !== undefined ? [`Counterexample: ${f.counterexample}`] : []),
-    ]);
+    ];
+  });
 }
