@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accountNumber, accountNumberOfBadLength } from '../../src/contract/arbitraries/account-number.js';
-import { createBody, distinctCreateBodies } from '../../src/contract/arbitraries/create-body.js';
+import { createBody } from '../../src/contract/arbitraries/create-body.js';
 import { invalidCreateRequest, type InvalidCreateRequest } from '../../src/contract/arbitraries/invalid-body.js';
 import { ROUTING_PREFIXES, routingNumber, routingNumberWithBadChecksum } from '../../src/contract/arbitraries/routing-number.js';
 import { UNKNOWN_USER_PREFIX, unknownUserId } from '../../src/contract/arbitraries/unknown-user-id.js';
@@ -60,13 +60,6 @@ describe('create bodies', () => {
       expect(KNOWN_HOLDER_TYPES).toContain(body.account_holder_type);
       expect(KNOWN_ACCOUNT_TYPES).toContain(body.bank_account_type);
       expect(abaChecksumOk(body.routing_number)).toBe(true);
-    }
-  });
-
-  test('bodies made at once have distinct account numbers', () => {
-    for (const bodies of sample(distinctCreateBodies('usr_1', 20), 20)) {
-      expect(bodies).toHaveLength(20);
-      expect(new Set(bodies.map((b) => b.account_number)).size).toBe(20);
     }
   });
 

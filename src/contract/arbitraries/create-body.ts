@@ -14,8 +14,3 @@ export function createBody(userId: string): fc.Arbitrary<CreateBody> {
     bank_account_type: accountType(),
   });
 }
-
-/** `count` valid bodies with distinct account numbers, for creating many at once. */
-export function distinctCreateBodies(userId: string, count: number): fc.Arbitrary<CreateBody[]> {
-  return fc.uniqueArray(createBody(userId), { minLength: count, maxLength: count, selector: (b) => b.account_number });
-}
