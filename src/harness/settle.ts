@@ -5,12 +5,14 @@
  * until the absence window has passed since the write it concerns, then reads once more. The lags
  * observed (how long after its answer a write was first seen listed) go to results.json and the report.
  *
- * The absence window follows the evidence (issue 53) unless --settle-ms sets it: the larger of 1 s and
- * three times the longest lag the run observed, the whole default window when it observed none. A
- * short window can never fail a conformant server (a refused write it stored nothing for shows
- * nothing however long one waits); it can miss a refused write that a server stores later than it
- * lists its accepted ones, which is the trade, and why --settle-ms still sets a fixed window. Waits
- * that expect something to show (a late listing) keep the whole window.
+ * The fitted window follows the evidence (issue 53) unless --settle-ms sets it: the larger of 1 s and
+ * three times the longest lag the run observed, the whole default window when it observed none.
+ * Absence proofs wait it: a short window can never fail a conformant server (a refused write it
+ * stored nothing for shows nothing however long one waits); it can miss a refused write that a
+ * server stores later than it lists its accepted ones, which is the trade, and why --settle-ms still
+ * sets a fixed window. The view relations judge first with it too, and a break they find is final
+ * only once judged again with the whole window (suites/views.ts). Waits that expect something to
+ * show (a late listing) keep the whole window.
  */
 import type { ConsistencyStats } from '../results/results.js';
 import type { HttpClient } from '../http/client.js';
@@ -48,7 +50,7 @@ const lagLogs = perRun(() => new LagLog());
 export const settleMsOf = (t: Probe): number => t.settings.settleMs ?? DEFAULT_SETTLE_MS;
 
 export function consistencyStats(client: HttpClient, settings: RunSettings): ConsistencyStats {
-  const window = absenceWindow(client, settings);
+  const window = fittedWindow(client, settings);
   return { ...lagLogs(client).stats(settings.settleMs ?? DEFAULT_SETTLE_MS), absenceWindowMs: window.ms, absenceWindowWhy: window.why };
 }
 
@@ -58,8 +60,8 @@ const LAG_FACTOR = 3;
 /** No fitted window waits longer than this, whatever a lag once was. */
 const MAX_ABSENCE_WINDOW_MS = 60_000;
 
-/** How long an absence proof waits after the write it concerns, and why (see the head of this file). */
-export function absenceWindow(client: HttpClient, settings: RunSettings): { ms: number; why: string } {
+/** How long after a write the run takes its effects as settled when it need not be sure (see the head of this file), and why. */
+export function fittedWindow(client: HttpClient, settings: RunSettings): { ms: number; why: string } {
   const whole = settings.settleMs ?? DEFAULT_SETTLE_MS;
   if (settings.settleWindow !== 'evidence') return { ms: whole, why: `--settle-ms ${whole}` };
   const lags = lagLogs(client).lags;
@@ -74,7 +76,7 @@ export function absenceWindow(client: HttpClient, settings: RunSettings): { ms: 
 
 /** Waits until the absence window has passed since `answeredAt` (Date.now()), so an absence read after it is final. */
 export async function untilAbsenceSettled(t: Probe, answeredAt: number): Promise<void> {
-  const left = answeredAt + absenceWindow(t.run.client, t.settings).ms - Date.now();
+  const left = answeredAt + fittedWindow(t.run.client, t.settings).ms - Date.now();
   if (left > 0) await sleep(left);
 }
 

@@ -31,6 +31,11 @@ export interface Variation {
   listingLagMs: number;
   /** Replicas that lag differently: each write's lag is drawn anew between 0 and listingLagMs (deterministic by the write's order). */
   listingLagVaries: boolean;
+  /**
+   * A round-robin balancer over two replicas, one listing a write at once and one listingLagMs late:
+   * listings alternate between them, so a User Bank one listing shows may be missing from the next.
+   */
+  listingLagOneReplica: boolean;
   /** A query parser that reads an empty filter (`status=`, `user_id=`) as no filter, as `if (query.status)` does; the spec does not say which. */
   emptyFilterIsAbsent: boolean;
   /** Another writer: every this many ms a User Bank is created for caller A's first User; 0 = none. */
@@ -78,6 +83,7 @@ export const baseline: Variation = {
   throttlePerSecond: 0,
   listingLagMs: 0,
   listingLagVaries: false,
+  listingLagOneReplica: false,
   emptyFilterIsAbsent: false,
   backgroundWriterMs: 0,
   throttleRetryAfter: true,
@@ -143,6 +149,9 @@ export const variations: Record<string, Partial<Variation>> = {
   'throttled-100': { throttlePerSecond: 100 },
   // Replicas behind a load balancer: a creation is listed 300 ms after it was answered.
   'late-listing-300ms': { listingLagMs: 300 },
+  // Reads alternate between a replica that lists a creation at once and one 2.5 s behind: a write
+  // seen at once may vanish from the next listing, longer than the run's own writes ever took to show.
+  'replica-behind-round-robin': { listingLagMs: 2_500, listingLagOneReplica: true },
   'empty-filter-absent': { emptyFilterIsAbsent: true },
   // User Banks whose other status is one the spec names nowhere (2.1: values beyond "active" not shown).
   'statuses-unnamed': { otherBankStatus: 'closed' },

@@ -301,7 +301,7 @@ export interface ConsistencyStats {
   samples: number;
   medianLagMs: number | null;
   maxLagMs: number | null;
-  /** How long absence proofs waited after the run's latest write, and why that long (settle.ts absenceWindow). */
+  /** How long absence proofs waited after the run's latest write, and why that long (settle.ts fittedWindow). */
   absenceWindowMs?: number;
   absenceWindowWhy?: string;
 }

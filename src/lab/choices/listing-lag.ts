@@ -11,21 +11,37 @@ export const listingLagChoice: Choice = {
   name: 'listing lag',
   silence:
     '4.2: "Response body: list envelope (section 2.4) whose data holds User Bank objects." (when a User Bank created by 4.1 is among them is not said: no consistency is stated)',
-  fields: ['listingLagMs', 'listingLagVaries'],
+  fields: ['listingLagMs', 'listingLagVaries', 'listingLagOneReplica'],
   alternatives: [
     { does: 'listed at once', holds: (v) => v.listingLagMs === 0, variations: ['baseline'] },
     {
       does: 'listed some time after its creation was answered',
-      holds: (v) => v.listingLagMs > 0,
+      holds: (v) => v.listingLagMs > 0 && !v.listingLagOneReplica,
       variations: ['late-listing-300ms', 'busy-staging', 'growing-newest-first'],
+    },
+    {
+      does: 'listed at once by one replica and late by another, reads alternating between them',
+      holds: (v) => v.listingLagMs > 0 && v.listingLagOneReplica,
+      variations: ['replica-behind-round-robin'],
     },
   ],
   code: ['src/lab/choices/listing-lag.ts'],
 };
 
-/** The banks a replica lists now: those whose lag has passed (all of them where nothing lags). */
-export function listedNow(pool: readonly BankRecord[], variation: Pick<Variation, 'listingLagMs'>): readonly BankRecord[] {
+/** Listings answered so far, per pool: which replica answers the next where reads alternate. */
+const reads = new WeakMap<readonly BankRecord[], number>();
+
+/** The banks the replica answering this listing lists now: those whose lag has passed (all of them where nothing lags). */
+export function listedNow(
+  pool: readonly BankRecord[],
+  variation: Pick<Variation, 'listingLagMs' | 'listingLagOneReplica'>,
+): readonly BankRecord[] {
   if (variation.listingLagMs <= 0) return pool;
+  if (variation.listingLagOneReplica) {
+    const read = reads.get(pool) ?? 0;
+    reads.set(pool, read + 1);
+    if (read % 2 === 0) return pool;
+  }
   const now = performance.now();
   return pool.filter((b) => b.listedFrom === undefined || b.listedFrom <= now);
 }

@@ -1,6 +1,6 @@
 /**
  * The views the relations of src/core/model/list-views.ts need in every run, whatever the checks before
- * them walked: for each caller, once the settle window has passed since its first sighting, its
+ * them walked: for each caller, once the given settle window has passed since its first sighting, its
  * User Banks by each User and each status its views showed, by one User and each status at once,
  * and unfiltered, each at a page size that gives the walk a few pages; then the unfiltered list at
  * 100 again, the sighting "after" that the walks in between are judged against; and its RfP
@@ -14,7 +14,6 @@
 import { sleep } from '../../http/throttle.js';
 import { inPool } from '../../harness/in-pool.js';
 import type { Probe } from '../../harness/probe.js';
-import { settleMsOf } from '../../harness/settle.js';
 import { SPEC_NAMED_STATUSES } from '../../core/domain/user-bank.js';
 import { judgeable, type ViewCaller } from '../../core/model/list-views.js';
 import { pageCapFor, RFP_REGISTRATIONS, USER_BANKS } from '../pagination/plan.js';
@@ -49,7 +48,8 @@ export async function closingWalks(
   t: Probe,
   caller: ViewCaller,
   ownUser: string,
-  lanes: number = t.settings.concurrency,
+  lanes: number,
+  settleMs: number,
 ): Promise<string | undefined> {
   const views = t.run.views;
   const path = USER_BANKS;
@@ -57,8 +57,8 @@ export async function closingWalks(
   const first = views.firstSighting(caller);
   if (first === undefined) return `caller ${caller.toUpperCase()}'s list could not be walked`;
   // A write may show late (--settle-ms): an item counts as listed throughout only once it is older than that.
-  const wait = first + settleMsOf(t) - Date.now();
-  if (wait > 0) await sleep(Math.min(wait, settleMsOf(t)));
+  const wait = first + settleMs - Date.now();
+  if (wait > 0) await sleep(Math.min(wait, settleMs));
   const seen = views.sightings(caller);
   if (seen.size > MAX_CLOSING_ITEMS)
     return `caller ${caller.toUpperCase()}'s views hold ${seen.size} User Banks, more than ${MAX_CLOSING_ITEMS} to walk again: judged on the walks already made`;
@@ -114,8 +114,8 @@ export async function closingWalks(
   // such bank is listed before and after a complete walk of the whole list.
   const sightings = views.sightings(caller);
   const newest = Math.max(...[...hidden.ids].map((id) => sightings.get(id)?.firstAnsweredAt ?? 0));
-  const settle = newest + settleMsOf(t) - Date.now();
-  if (settle > 0) await sleep(Math.min(settle, settleMsOf(t)));
+  const settle = newest + settleMs - Date.now();
+  if (settle > 0) await sleep(Math.min(settle, settleMs));
   if (Date.now() > deadline) return `caller ${caller.toUpperCase()}'s closing walks stopped at their share of the check's time`;
   await wholeWalk();
   await inPool(hidden.queries.slice(0, MAX_BRACKETED), lanes, async (query) => {

@@ -13,7 +13,7 @@ import { idOf, listBanksOf, listBanksSince, listingOf, type BankListing } from '
 import { wholeWalkSince } from '../pagination/whole-walks.js';
 import { perRun } from '../../harness/per-run.js';
 import type { Probe } from '../../harness/probe.js';
-import { absenceWindow, untilAbsenceSettled } from '../../harness/settle.js';
+import { fittedWindow, untilAbsenceSettled } from '../../harness/settle.js';
 
 const beforeListings = perRun(() => ({ listing: undefined as Promise<BankListing> | undefined }));
 
@@ -54,7 +54,7 @@ export async function listingAfterWrites(t: Probe): Promise<BankListing> {
     endedAt = client.lastWriteEndedAt;
   }
   // Any listing begun at the deadline or later will do (listBanksSince takes those begun after `after`).
-  return listBanksSince(t, t.settings.userIdA, endedAt + absenceWindow(t.run.client, t.settings).ms - 1);
+  return listBanksSince(t, t.settings.userIdA, endedAt + fittedWindow(t.run.client, t.settings).ms - 1);
 }
 
 /** Ids of a listing's banks (those with a string or number id). */
