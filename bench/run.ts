@@ -8,6 +8,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startReferenceProcess } from './reference-process.js';
 import { embeddedRun } from './embedded-run.js';
+import { writesPerRun } from './writes-per-run.js';
 import { suiteRun } from './suite-run.js';
 import { judgingCost, type JudgingCost } from './judging-cost.js';
 import { autocannonRate, clientRate, pageCursors, parseFloorRate, pipelineRate, type Rate } from './throughput.js';
@@ -95,6 +96,8 @@ log('the full default run against a fresh User, 30 ms away (the yardstick of yea
 const freshRemote = await suiteRun({ latencyMs: 30 });
 log('the full default run against a User with 400,000 User Banks, 30 ms away (a year of gates, issue 55)');
 const yearRemote = await suiteRun({ latencyMs: 30, extraBanks: 400_000, timeoutMs: 900_000 });
+log('two default runs in a row against an empty User: the writes of the first and of a later one');
+const writes = await writesPerRun();
 log('walking 10,000 user banks');
 const t10k = await traverse(10_000);
 log('walking 100,000 user banks');
@@ -176,6 +179,8 @@ const bench = {
   freshAt30ms: figuresOf(freshRemote),
   /** The full run when the configured User holds 400,000 User Banks (a year of gates on every deploy), 30 ms away (issue 55). */
   yearOfGates: figuresOf(yearRemote),
+  /** User Banks a default run creates: the first against an empty User (paging data included) and the next (issue 55). */
+  writesPerRun: writes,
   traversal10k: {
     seconds: round(t10k.seconds),
     peakRssMb: round(t10k.peakRssMb, 0),
@@ -219,6 +224,7 @@ const bench = {
     largeAt30ms: 'decided (exit 0) in <= 30 s',
     large100kLocal: 'decided (exit 0) in <= 60 s',
     yearOfGates: 'decided (exit 0) within 1.5 x freshAt30ms',
+    writesPerRun: 'a later default run creates at most 12 User Banks',
     traversal100kPeakRssMb: '<= 256',
     traversal100kSeconds: '<= 2',
   },
@@ -296,6 +302,11 @@ const rows: [string, string, string][] = [
     'yearOfGates',
     `${bench.yearOfGates.seconds} s, ${bench.yearOfGates.requests} requests (${bench.yearOfGates.verdict}${bench.yearOfGates.undecided > 0 ? `, ${bench.yearOfGates.undecided} inconclusive` : ''})`,
     `exit 0 in <= ${round(bench.freshAt30ms.seconds * 1.5)} s ${met(bench.yearOfGates.exitCode === 0 && bench.yearOfGates.seconds <= bench.freshAt30ms.seconds * 1.5)}`,
+  ],
+  [
+    'writesPerRun',
+    `first ${bench.writesPerRun.first}, later ${bench.writesPerRun.later} User Banks (exit ${bench.writesPerRun.exitCodes.join(', ')})`,
+    `later <= 12 ${met(bench.writesPerRun.exitCodes.every((c) => c === 0) && bench.writesPerRun.later <= 12)}`,
   ],
   ['suiteSecondsLarge', `${bench.suiteSecondsLarge} s, ${bench.requestsLarge} requests (${bench.runs.large.verdict})`, ''],
   [

@@ -37,7 +37,7 @@ describe('configuration', () => {
     const config = load([]);
     expect(config.baseUrl).toBeUndefined();
     expect(config.reportDir).toBe('reports');
-    expect(config.maxWrites).toBe(15);
+    expect(config.maxWrites).toBe(12);
     expect(load(['--runs', '100']).maxWrites).toBe(writesForFullRuns(100));
     expect(config.maxWritesGiven).toBe(false);
     expect(load(['--max-writes', '25']).maxWritesGiven).toBe(true);
