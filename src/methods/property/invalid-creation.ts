@@ -72,7 +72,7 @@ export function judgeConventional(sent: InvalidSent): Verdict {
       ok: true,
       warning: {
         key: `accepted:${kind}`,
-        message: `${kind} was accepted with ${status}; a 4xx is the convention for a body the service cannot use`,
+        message: `${kind} was accepted with ${status}; by convention (RFC 9110 15.5) a service refuses such a request with a 4xx rather than guess what was meant`,
         exchange: sent.exchange,
       },
     };
