@@ -23,9 +23,11 @@ export function paginate<T extends { seq: number }>(
   }
   const items = ordered.slice(start, start + limit);
   const end = start + items.length;
-  const last = items[items.length - 1];
+  // Items after the page: the cursor must lead to them. A page that holds the last item ends the list
+  // or points to one more, empty page: which is the choice's (choices/last-page.ts).
   const more = end < ordered.length;
-  if (last !== undefined && (more || pointsPastLast(variation, items.length, limit)))
-    return { items, nextCursor: nextCursor(variation, last, end, scope) };
-  return { items, nextCursor: null };
+  if (!more && !pointsPastLast(variation, items.length, limit)) return { items, nextCursor: null };
+  // A page that points onward holds an item: with more, the page starts before the list's end and a
+  // limit is at least 1; past the last, the choice points onward only from a page that holds one.
+  return { items, nextCursor: nextCursor(variation, items[items.length - 1] as T, end, scope) };
 }

@@ -10,9 +10,11 @@ import { variations, type Variation } from './variations.js';
 export const envelopeCorners = {
   // Everything at once, at its harshest (the preset partners can serve and soak).
   'busy-staging': variations['busy-staging'] as Partial<Variation>,
-  // A list that grows at its front (newest first) and lags, cursors full of reserved characters, a clock 5 minutes slow.
+  // A list that grows at its front (newest first) and lags, cursors full of reserved characters, a clock 5 minutes slow,
+  // offset cursors that every last page holding an item issues too (the next page's offset moves as the list grows).
   'growing-newest-first': {
     order: 'desc',
+    emptyLastPage: 'after-any',
     backgroundWriterMs: 200,
     listingLagMs: 2_000,
     reservedCursorChars: true,
