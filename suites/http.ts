@@ -185,6 +185,14 @@ invariantCheck({
   description: 'No page of GET /user_banks in the whole run holds more items than its limit asked, nor more than 100',
 });
 invariantCheck({
+  id: 'http.onward-pages-full',
+  area: 'http',
+  requirement: 'list_user_banks.limit.range',
+  title: 'A page of GET /user_banks that points onward to more items holds its limit',
+  description:
+    'Every page of GET /user_banks in the whole run whose next_cursor leads to a page holding a User Bank that was listed before it was asked (and was on no page of its walk) holds as many items as its limit, 100 when none was sent: a short page followed by more breaks "Size of the page"',
+});
+invariantCheck({
   id: 'http.filters-keep-their-value',
   area: 'http',
   requirement: 'list_user_banks.status_filter',

@@ -133,6 +133,7 @@ export function contextFor(settings: RunSettings): RunContext {
       ...(settings.tokenB !== undefined ? { tokenB: settings.tokenB } : {}),
       userIdA: settings.userIdA,
       ...(settings.userIdB !== undefined ? { userIdB: settings.userIdB } : {}),
+      ...(settings.settleMs !== undefined ? { settleMs: settings.settleMs } : {}),
     },
     recurrence,
   );

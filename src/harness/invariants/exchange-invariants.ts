@@ -10,15 +10,18 @@ import { factsOfCreation } from './facts-of-creation.js';
 import { filtersKeepTheirValue } from './filters-keep-their-value.js';
 import type { ExchangeInvariant, InvariantFinding } from './invariant.js';
 import { noPhantomWrites } from './no-phantom-writes.js';
+import { onwardPagesFull } from './onward-pages-full.js';
 import { pagesWithinLimit } from './pages-within-limit.js';
 import { callerOf, headerOf, seeExchange, type Caller } from './seen-exchange.js';
 import { servedNotRefused } from './served-not-refused.js';
 import { serviceAssignedMembers } from './service-assigned-members.js';
 import { timestampsRfc3339 } from './timestamps-rfc3339.js';
 import type { RequestRecurrence } from '../recurrence.js';
+import { DEFAULT_SETTLE_MS } from '../settings.js';
 
 export type InvariantId =
   | 'http.pages-within-limit'
+  | 'http.onward-pages-full'
   | 'http.filters-keep-their-value'
   | 'http.credentials-required'
   | 'http.caller-data-only'
@@ -42,6 +45,8 @@ export interface InvariantSettings {
   tokenB?: string;
   userIdA?: string;
   userIdB?: string;
+  /** How late a write may show in a list (--settle-ms); the default window when not given. */
+  settleMs?: number;
 }
 
 export class ExchangeInvariants {
@@ -62,6 +67,7 @@ export class ExchangeInvariants {
     this.basePath = new URL(settings.baseUrl).pathname.replace(/\/+$/, '');
     this.invariants = [
       ['http.pages-within-limit', pagesWithinLimit],
+      ['http.onward-pages-full', onwardPagesFull(settings.settleMs ?? DEFAULT_SETTLE_MS)],
       ['http.filters-keep-their-value', filtersKeepTheirValue],
       ['http.credentials-required', credentialsRequired],
       ['http.caller-data-only', callerDataOnly()],

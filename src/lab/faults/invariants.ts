@@ -34,6 +34,30 @@ export const invariantFaults = [
     },
   },
   {
+    name: 'page-size-capped-at-25',
+    description:
+      'GET /user_banks caps every page at 25 User Banks to protect its store, whatever limit was asked (the default 100 too), and points onward to the rest: a page asked with limit 50 holds 25 and its next_cursor leads to more',
+    breaks: 'list_user_banks.limit.range',
+    caughtBy: 'http.onward-pages-full',
+    bends: { 'list.limit': (limit) => (typeof limit === 'number' ? Math.min(limit, 25) : limit) },
+  },
+  {
+    name: 'status-filter-after-page',
+    description:
+      "GET /user_banks reads a page of `limit` rows of the caller's User Banks and only then keeps those with the status asked: a filtered page holds fewer than its limit while its next_cursor points past every row read, to pages that hold more",
+    breaks: 'list_user_banks.limit.range',
+    caughtBy: 'http.onward-pages-full',
+    bends: {
+      // The query reads the rows without the status clause ...
+      'list.filters': (applied) => ({ ...applied, status: null }),
+      // ... and the handler keeps the status asked among the page's rows, after paging.
+      'list.answer': (answer, scene) =>
+        scene.query.status === null
+          ? answer
+          : { ...answer, body: { ...answer.body, data: answer.body.data?.filter((item) => item.status === scene.query.status) ?? null } },
+    },
+  },
+  {
     name: 'status-filter-collation',
     description:
       "the status filter is compared in a case-insensitive, trailing-space-padding collation (MySQL's default utf8mb4 _ci, PAD SPACE): status=ACTIVE or 'active ' lists the active User Banks",
