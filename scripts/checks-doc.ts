@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AREAS } from '../src/contract/checks/types.js';
 import { packageRoot, specPath } from '../src/core/paths.js';
-import { faults } from '../src/lab/faults/index.js';
+import { blindSpots, faults } from '../src/lab/faults/index.js';
 import { proofsByCheck } from '../src/lab/faults/proofs.js';
 import { readableQuote } from '../src/results/report/readable-quote.js';
 import { requirement } from '../src/core/requirements.js';
@@ -50,6 +50,22 @@ export function checksDocMarkdown(): string {
     }
     lines.push('');
   }
+  lines.push(
+    '## Blind spots',
+    '',
+    'Faults of the catalog that break what the spec states where no black-box client can see it: aimed at',
+    'no check, each is judged **conformant** by the whole suite (`test/matrix/faults.test.ts`, which also',
+    'sees it change answers against the clean reference), so the gap is proven, not asserted. A check',
+    'that catches one makes that test fail: the fault then moves to the caught ones, with its `caughtBy`.',
+    '',
+    '| fault | breaks | what it does | why no black-box client can see it |',
+    '|---|---|---|---|',
+    ...blindSpots.map(
+      (f) =>
+        `| \`${f.name}\`${f.variation !== undefined ? `<br><small>in variation \`${f.variation}\`</small>` : ''} | \`${f.breaks}\` | ${cell(f.description)} | ${cell(f.blindSpot)} |`,
+    ),
+    '',
+  );
   return lines.join('\n');
 }
 

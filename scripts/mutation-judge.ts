@@ -26,7 +26,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../src/config/config.js';
-import { isFaultName, type FaultName } from '../src/lab/faults/index.js';
+import { isFaultName, type AnyFaultName } from '../src/lab/faults/index.js';
 import { startReference } from '../src/lab/server.js';
 import { conformanceRun } from '../src/runner/conformance-run.js';
 import { runSuites } from '../src/runner/check-engine.js';
@@ -56,7 +56,7 @@ const targetName = (variation: string | undefined): string =>
 
 export class MutantJudge {
   /** Catalogued faults switched on in every reference started (only to prove the judge can fail). */
-  faults: readonly FaultName[] = [];
+  faults: readonly AnyFaultName[] = [];
   /** The targets judged against, in order (all of JUDGE_TARGETS unless narrowed by hand, --only). */
   targets: readonly { variation?: string; strict: boolean }[] = JUDGE_TARGETS;
 

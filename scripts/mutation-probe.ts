@@ -20,11 +20,13 @@ import type { AuthChoice } from '../src/http/client.js';
 import { createGrammar } from '../src/methods/robustness/create-grammar.js';
 import { readGrammar } from '../src/methods/robustness/read-grammar.js';
 import { systematicUnusualRequests, type UnusualRequest } from '../src/methods/robustness/unusual-request.js';
-import type { FaultName } from '../src/lab/faults/index.js';
+import type { AnyFaultName } from '../src/lab/faults/index.js';
 import { startReference, type RunningReference } from '../src/lab/server.js';
 
 export interface ProbeSide {
-  faults?: readonly FaultName[];
+  faults?: readonly AnyFaultName[];
+  /** A variation preset (variations.ts) for this side's reference; the baseline when absent. */
+  variation?: string;
   /** Run before every request this side answers (and before it starts). */
   enter?: () => void;
 }
@@ -87,7 +89,11 @@ class Pair {
     const references: RunningReference[] = [];
     for (const side of sides) {
       side.enter?.();
-      const reference = await startReference({ seed: SEED, faults: side.faults ?? [] });
+      const reference = await startReference({
+        seed: SEED,
+        faults: side.faults ?? [],
+        ...(side.variation !== undefined ? { variation: side.variation } : {}),
+      });
       reference.state.now = () => new Date(CLOCK);
       references.push(reference);
     }
@@ -207,8 +213,9 @@ export async function differentialProbe(subject: ProbeSide, baseline: ProbeSide 
     for (const id of [userA, otherUserA, UNKNOWN_USER, userB])
       await exchange(`GET /users/{${id}}`, true, { method: 'GET', path: `/users/${enc(id)}` });
     await exchange('GET /users/{own id} as b', true, { method: 'GET', path: `/users/${enc(userB)}`, auth: 'b' });
-    await exchange('GET /rfp_registrations', true, { method: 'GET', path: '/rfp_registrations' });
-    await exchange('GET /rfp_registrations as b', true, { method: 'GET', path: '/rfp_registrations', auth: 'b' });
+    // Followed by its cursors: a paged RfP list (a variation's) may differ only after its first page.
+    await walk('/rfp_registrations');
+    await walk('/rfp_registrations', 'b');
     const create = (accountNumber: string): string =>
       JSON.stringify({
         user_id: userA,

@@ -30,8 +30,8 @@ interface Report {
 
 /**
  * A row of the blind-spot table: which survivor (file, a fragment of its line, mutator, replacement),
- * the fault that shows it (a catalog fault, or a blind batch's server under test/blind/ when the
- * fault cannot be caught and so cannot be in the catalog, whose every fault must be), and why.
+ * the fault that shows it (a blind spot of the catalog, src/lab/faults/blind-spots.ts, which the fault
+ * matrix proves changes answers yet is judged conformant), and why.
  */
 export interface BlindSpot {
   file: string;

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { authenticate } from './auth.js';
-import type { FaultName } from './faults/index.js';
+import type { AnyFaultName } from './faults/index.js';
 import { FIXTURE_TOKENS, buildFixtures } from './fixtures.js';
 import { createUserBank } from './handlers/create-user-bank.js';
 import { getUser } from './handlers/get-user.js';
@@ -24,7 +24,7 @@ import { resolveVariation, type Variation } from './variations.js';
 export interface ReferenceOptions {
   /** A preset name from variations.ts, or explicit choices. */
   variation?: string | Partial<Variation>;
-  faults?: readonly FaultName[];
+  faults?: readonly AnyFaultName[];
   port?: number;
   /** Added before every answer (benchmarks of a remote target). */
   latencyMs?: number;

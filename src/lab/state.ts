@@ -1,6 +1,6 @@
 /** Everything one running reference server knows: its variation, its faults (as hooks) and its data. */
 import { randomBytes } from 'node:crypto';
-import { faultNamed, type FaultName } from './faults/index.js';
+import { bendsOf, type AnyFaultName } from './faults/index.js';
 import type { Fixtures } from './fixtures.js';
 import { Hooks } from './hooks.js';
 import type { Caller } from './model.js';
@@ -13,10 +13,10 @@ export class ReferenceState {
   constructor(
     readonly variation: Variation,
     readonly fixtures: Fixtures,
-    faultNames: readonly FaultName[],
+    faultNames: readonly AnyFaultName[],
   ) {
     // An unknown name fails at start, not silently; the modifiers apply in the order the faults were named.
-    this.hooks = new Hooks([...new Set(faultNames)].map((name) => faultNamed(name).bends));
+    this.hooks = new Hooks([...new Set(faultNames)].map(bendsOf));
     if (variation.tokenLifetimeMs > 0) for (const caller of this.callers) this.issue(caller, caller.token);
   }
 

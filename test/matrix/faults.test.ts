@@ -13,13 +13,14 @@
  */
 import { afterAll, describe, expect, test } from 'vitest';
 import { checkSpec } from '../../src/contract/checks/registry.js';
-import { faults } from '../../src/lab/faults/index.js';
+import { blindSpots, faults } from '../../src/lab/faults/index.js';
 import { expectedOutcomeOf } from '../../src/lab/faults/proofs.js';
 import { startReference } from '../../src/lab/server.js';
 import { targetArgs } from '../support/run-cli.js';
 import { citedRequirement } from '../../src/results/report/cited-requirement.js';
 import { onlyCheck } from '../support/shard-of-check.js';
 import { InProcessRuns } from '../support/in-process-runs.js';
+import { differentialProbe } from '../../scripts/mutation-probe.js';
 
 const rows: string[] = [];
 /** As many runs at once as vitest's maxConcurrency lets this file's tests go. */
@@ -84,6 +85,37 @@ describe.concurrent('every fault is caught by the check aimed at it', () => {
   }
 });
 
+/**
+ * The documented blind spots (src/lab/faults/blind-spots.ts): each changes answers, as the lab sees by
+ * comparing with the clean reference (the differential probe), yet the whole suite judges the server
+ * conformant, since no black-box client can see the defect. A blind spot that a check catches is no
+ * longer one: the test says where to move it.
+ */
+describe.concurrent('every blind spot changes answers and is judged conformant', () => {
+  for (const fault of blindSpots) {
+    test(`blind spot ${fault.name}`, async () => {
+      const variation = fault.variation ?? 'baseline';
+      const probe = await differentialProbe({ faults: [fault.name], variation }, { variation });
+      expect(probe.differences.length, `${fault.name} changes no valid answer of the probe: it shows no gap`).toBeGreaterThan(0);
+      expect(probe.serverErrors, `${fault.name} answers 5xx: a check can see that`).toEqual([]);
+      const reference = await startReference({ faults: [fault.name], variation });
+      try {
+        const run = await pool.run([...targetArgs(reference), '--seed', '42']);
+        const failing = run.results?.checks.filter((c) => c.outcome === 'fail').map((c) => `${c.id}: ${c.message}`) ?? [];
+        rows.push(`${fault.name.padEnd(44)} ${failing.length === 0 ? 'conformant (blind spot)' : 'CAUGHT'}`);
+        expect(
+          failing,
+          `blind spot ${fault.name} is caught now: move it from src/lab/faults/blind-spots.ts to the caught faults with its caughtBy, and out of docs/mutation.md's blind spots`,
+        ).toEqual([]);
+        expect(run.results?.verdict, run.stdout).toBe('conformant');
+        expect(run.code, run.stderr).toBe(0);
+      } finally {
+        await reference.close();
+      }
+    });
+  }
+});
+
 afterAll(() => {
-  console.log(['', `detection table (${faults.length} faults):`, ...rows.sort()].join('\n'));
+  console.log(['', `detection table (${faults.length} faults, ${blindSpots.length} blind spots):`, ...rows.sort()].join('\n'));
 });

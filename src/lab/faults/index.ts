@@ -12,10 +12,11 @@ import { robustnessFaults } from './robustness.js';
 import { routeFaults } from './routes.js';
 import { schemaFaults } from './schema.js';
 import { sequenceFaults } from './sequences.js';
-import type { Fault } from './types.js';
+import { blindSpotFaults } from './blind-spots.js';
+import type { BlindSpotFault, Fault } from './types.js';
 import { usersFaults } from './users.js';
 
-export type { Fault } from './types.js';
+export type { BlindSpotFault, Fault } from './types.js';
 
 const catalog = [
   ...schemaFaults,
@@ -37,12 +38,21 @@ const catalog = [
   ...routeFaults,
 ] as const;
 
-/** Every fault's name, as a type: a misspelt name in a handler or a test fails to compile. */
+/** Every caught fault's name, as a type: a misspelt name in a handler or a test fails to compile. */
 export type FaultName = (typeof catalog)[number]['name'];
+/** Every blind spot's name (blind-spots.ts). */
+export type BlindSpotName = (typeof blindSpotFaults)[number]['name'];
+/** Any fault a reference can be switched into: a caught one or a blind spot. */
+export type AnyFaultName = FaultName | BlindSpotName;
 
+/** The faults a check is aimed at: each must be caught (test/matrix/faults.test.ts). */
 export const faults: readonly (Fault & { name: FaultName })[] = catalog;
+/** The documented blind spots: each must be judged conformant, and aimed at no check. */
+export const blindSpots: readonly (BlindSpotFault & { name: BlindSpotName })[] = blindSpotFaults;
 
 const byName = new Map<string, Fault>(faults.map((f) => [f.name, f]));
+const blindByName = new Map<string, BlindSpotFault>(blindSpots.map((f) => [f.name, f]));
+if (faults.some((f) => blindByName.has(f.name))) throw new Error('a fault is both caught and a blind spot');
 
 export function faultNamed(name: FaultName): Fault & { name: FaultName } {
   const fault = byName.get(name);
@@ -50,6 +60,20 @@ export function faultNamed(name: FaultName): Fault & { name: FaultName } {
   return fault as Fault & { name: FaultName };
 }
 
-export function isFaultName(name: string): name is FaultName {
-  return byName.has(name);
+export function blindSpotNamed(name: BlindSpotName): BlindSpotFault & { name: BlindSpotName } {
+  const fault = blindByName.get(name);
+  if (!fault) throw new Error(`unknown blind spot "${name}"; known: ${blindSpots.map((f) => f.name).join(', ')}`);
+  return fault as BlindSpotFault & { name: BlindSpotName };
+}
+
+/** A fault's modifiers, caught or blind spot. */
+export function bendsOf(name: AnyFaultName): Fault['bends'] {
+  const fault = byName.get(name) ?? blindByName.get(name);
+  if (!fault) throw new Error(`unknown fault "${name}"; known: ${[...byName.keys(), ...blindByName.keys()].join(', ')}`);
+  return fault.bends;
+}
+
+/** Whether a name is a fault a reference can be switched into (a caught one or a blind spot). */
+export function isFaultName(name: string): name is AnyFaultName {
+  return byName.has(name) || blindByName.has(name);
 }

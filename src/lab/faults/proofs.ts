@@ -6,7 +6,7 @@
 import { checks } from '../../contract/checks/registry.js';
 import type { CheckSpec } from '../../contract/checks/types.js';
 import { requirement } from '../../core/requirements.js';
-import { faults, type Fault } from './index.js';
+import { blindSpots, faults, type Fault } from './index.js';
 
 export interface CheckProof {
   check: CheckSpec;
@@ -30,5 +30,10 @@ export function detectionText(): string {
     );
     for (const fault of proof.faults) lines.push(`    ${fault.name}: ${fault.description} [breaks ${fault.breaks}]`);
   }
+  lines.push('', 'blind spots (aimed at no check: the suite judges each conformant, since no black-box client can see it)');
+  for (const fault of blindSpots)
+    lines.push(
+      `    ${fault.name}${fault.variation !== undefined ? ` (in variation ${fault.variation})` : ''}: ${fault.description} [breaks ${fault.breaks}; blind: ${fault.blindSpot}]`,
+    );
   return lines.join('\n');
 }

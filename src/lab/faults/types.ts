@@ -24,3 +24,22 @@ export interface Fault {
   /** Where and how it bends the conformant server: its modifiers at the hook points of hooks.ts. */
   bends: Bends;
 }
+
+/**
+ * A documented blind spot: a defect of what the spec states that no black-box client can see, kept
+ * in the catalog so the gap is proven rather than asserted. It is aimed at no check: the fault
+ * matrix (test/matrix/faults.test.ts) asserts that the lab sees it change answers (the differential
+ * probe against the clean reference) and that the suite judges it CONFORMANT; the day a check
+ * catches it, that test fails and says to move it into the catalog of caught faults.
+ */
+export interface BlindSpotFault {
+  name: string;
+  description: string;
+  /** Requirement id (src/core/requirements.ts) the defect breaks. */
+  breaks: RequirementId;
+  /** Why no black-box client can see it, citing the spec. */
+  blindSpot: string;
+  /** The variation preset (variations.ts) in which the defect changes answers; the baseline when absent. */
+  variation?: string;
+  bends: Bends;
+}
