@@ -22,6 +22,7 @@ import { addCallerToken, redactorFor } from './secrets.js';
 import { JudgedChecks } from './judged-checks.js';
 import { PhaseSignals } from './phases.js';
 import { DEFAULT_SETTLE_MS, type RunSettings } from './settings.js';
+import { fittedWindow } from './fitted-window.js';
 
 export interface RunContext {
   settings: RunSettings;
@@ -126,6 +127,7 @@ export function contextFor(settings: RunSettings): RunContext {
   const redactor = redactorFor(settings);
   const recurrence = new RequestRecurrence();
   const audit = new AnswerAudit(settings.baseUrl, recurrence);
+  const made: { client?: HttpClient } = {};
   const invariants = new ExchangeInvariants(
     {
       baseUrl: settings.baseUrl,
@@ -134,6 +136,8 @@ export function contextFor(settings: RunSettings): RunContext {
       userIdA: settings.userIdA,
       ...(settings.userIdB !== undefined ? { userIdB: settings.userIdB } : {}),
       ...(settings.settleMs !== undefined ? { settleMs: settings.settleMs } : {}),
+      // The client is made below (it reports every exchange to the invariants); asked only once it exists.
+      fittedSettleMs: () => (made.client ? fittedWindow(made.client, settings).ms : (settings.settleMs ?? DEFAULT_SETTLE_MS)),
     },
     recurrence,
   );
@@ -151,6 +155,7 @@ export function contextFor(settings: RunSettings): RunContext {
       for (const observer of observers) observer.observe(exchange);
     },
   });
+  made.client = client;
   client.storedProbe = makeStoredProbe(client, { defaultUserId: settings.userIdA, settleMs: settings.settleMs ?? DEFAULT_SETTLE_MS });
   return {
     settings,

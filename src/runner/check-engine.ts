@@ -19,7 +19,7 @@ import { declaredChecks, runCheck, type DeclaredCheck } from '../harness/check.j
 import { contextFor, type RunContext } from '../harness/context-for.js';
 import { phaseIndex, startsWith, type Phase } from '../harness/phases.js';
 import type { RunSettings } from '../harness/settings.js';
-import { consistencyStats } from '../harness/settle.js';
+import { consistencyStats } from '../harness/fitted-window.js';
 import type { ListSize } from '../core/model/list-sizes.js';
 import { runWideSuites, suitesOfShard } from './shards.js';
 

@@ -98,3 +98,19 @@ test('a query spelled otherwise than the spec spells it (a limit with a leading 
   const afterTwice = page(5_100, '?limit=30&limit=30&cursor=c2', ids(25, 15), null);
   expect(judged(earlier, padded, twice, afterPadded, afterTwice).found).toBe(0);
 });
+
+test('a break seen only within the fitted window is no finding, and is counted unconfirmed until walks after the whole window show it', () => {
+  const invariants = new ExchangeInvariants({ baseUrl: TEST_BASE, tokenA: 'tok-a', settleMs: 5_000, fittedSettleMs: () => 1_000 });
+  const earlier = page(0, '', ids(0, 40), null);
+  // Asked 2 s after the items were listed: within the whole window, past the fitted one.
+  for (const p of [earlier, page(2_000, '?limit=30', ids(0, 25), 'c1'), page(2_100, '?limit=30&cursor=c1', ids(25, 15), null)])
+    invariants.inspect(p);
+  expect(invariants.tally('http.onward-pages-full').found).toBe(0);
+  expect(invariants.unconfirmed()).toBe(1);
+  // The same walk again once the whole window has passed: the break is final.
+  const again = page(6_000, '?limit=30', ids(0, 25), 'c2');
+  for (const p of [again, page(6_100, '?limit=30&cursor=c2', ids(25, 15), null)]) invariants.inspect(p);
+  const tally = invariants.tally('http.onward-pages-full');
+  expect(tally.found).toBe(1);
+  expect(tally.findings[0]?.exchange.seq).toBe(again.seq);
+});

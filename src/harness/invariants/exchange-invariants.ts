@@ -47,6 +47,8 @@ export interface InvariantSettings {
   userIdB?: string;
   /** How late a write may show in a list (--settle-ms); the default window when not given. */
   settleMs?: number;
+  /** The run's fitted settle window as its evidence stands (src/harness/settle.ts); the whole window when not given. */
+  fittedSettleMs?: () => number;
 }
 
 export class ExchangeInvariants {
@@ -67,7 +69,13 @@ export class ExchangeInvariants {
     this.basePath = new URL(settings.baseUrl).pathname.replace(/\/+$/, '');
     this.invariants = [
       ['http.pages-within-limit', pagesWithinLimit],
-      ['http.onward-pages-full', onwardPagesFull(settings.settleMs ?? DEFAULT_SETTLE_MS)],
+      [
+        'http.onward-pages-full',
+        onwardPagesFull({
+          wholeMs: settings.settleMs ?? DEFAULT_SETTLE_MS,
+          fittedMs: settings.fittedSettleMs ?? (() => settings.settleMs ?? DEFAULT_SETTLE_MS),
+        }),
+      ],
       ['http.filters-keep-their-value', filtersKeepTheirValue],
       ['http.credentials-required', credentialsRequired],
       ['http.caller-data-only', callerDataOnly()],
@@ -122,6 +130,11 @@ export class ExchangeInvariants {
   }
 
   /** Whose credentials an exchange carried, by the tokens the run gave each caller (refreshed ones included). */
+  /** Breaks seen only within the fitted settle window, over every invariant (ExchangeInvariant.unconfirmed). */
+  unconfirmed(): number {
+    return this.invariants.reduce((sum, [, invariant]) => sum + (invariant.unconfirmed?.() ?? 0), 0);
+  }
+
   callerOf(exchange: Exchange): Caller {
     return callerOf(headerOf(exchange.request.headers, 'authorization'), this.callers);
   }

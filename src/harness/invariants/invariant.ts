@@ -21,6 +21,12 @@ export interface ExchangeInvariant {
   settle?(report: (finding: InvariantFinding) => void): void;
   /** Requests it asks to have sent once, before the run-wide checks read the findings, to complete findings it already made. */
   followUps?(): FollowUp[];
+  /**
+   * Breaks it saw only within the run's fitted settle window: not findings, since a replica slower
+   * than the run's writes showed could make them, and final only when walks made after the whole
+   * window show them again (suites/views.ts makes those walks when any invariant holds such a break).
+   */
+  unconfirmed?(): number;
 }
 
 /**

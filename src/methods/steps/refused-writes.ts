@@ -13,7 +13,8 @@ import { idOf, listBanksOf, listBanksSince, listingOf, type BankListing } from '
 import { wholeWalkSince } from '../pagination/whole-walks.js';
 import { perRun } from '../../harness/per-run.js';
 import type { Probe } from '../../harness/probe.js';
-import { fittedWindow, untilAbsenceSettled } from '../../harness/settle.js';
+import { fittedWindow } from '../../harness/fitted-window.js';
+import { untilAbsenceSettled } from '../../harness/settle.js';
 
 const beforeListings = perRun(() => ({ listing: undefined as Promise<BankListing> | undefined }));
 
