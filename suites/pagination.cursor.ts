@@ -96,7 +96,8 @@ conformanceCheck(
     let tried = 0;
     for (const name of ['status', 'user_id'] as const) {
       const counts = new Map<string, number>();
-      for (const item of data.reference.items) {
+      // The values are taken from the caller's whole list as far as it was read, when it was read in part.
+      for (const item of (data.whole ?? data.reference).items) {
         const value = fieldOf(item, name);
         if (typeof value === 'string') counts.set(value, (counts.get(value) ?? 0) + 1);
       }

@@ -16,7 +16,7 @@ import {
   smallLimits,
   smallWalks,
 } from '../src/methods/pagination/named-walks.js';
-import { ITEMS_FOR_TRAVERSAL, USER_BANKS } from '../src/methods/pagination/plan.js';
+import { ITEMS_FOR_TRAVERSAL } from '../src/methods/pagination/plan.js';
 import { existedThroughout, idsAfter } from '../src/methods/pagination/stable-items.js';
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import type { Probe } from '../src/harness/probe.js';
@@ -34,8 +34,9 @@ function createdSinceListData(t: Probe): () => Promise<number> {
   return () =>
     (count ??= (async () => {
       const until = Date.now();
-      const before = new Set(idsOf((await listData(t)).reference.items));
-      const after = await idsAfter(t, { path: USER_BANKS }, until);
+      const data = await listData(t);
+      const before = new Set(idsOf(data.reference.items));
+      const after = await idsAfter(t, data.list, until);
       return difference(after.ids, before).length;
     })());
 }
@@ -199,7 +200,7 @@ conformanceCheck(
       // Another writer may have changed the list between the walks: judge what existed throughout.
       const { lost, extra, untold, why } = await existedThroughout(
         t,
-        { path: USER_BANKS },
+        data.list,
         { first: data.reference, later: result },
         { extra: difference(new Set(seen), expected), lost: result.end === 'complete' ? difference(expected, new Set(seen)) : [] },
         comparedUntil,
@@ -228,7 +229,7 @@ conformanceCheck(
         `cannot tell whether items were lost: ${unjudged.join('; ')} (pagination.traversal.ends and pagination.limit.honoured report why)`,
       );
     t.passed(
-      `walks at ${(await smallLimits(t, total)).map((k) => `limit=${k}`).join(', ')} each list the same ${total} User Banks as the walk at limit=100`,
+      `walks at ${(await smallLimits(t, total)).map((k) => `limit=${k}`).join(', ')} each list the same ${total} User Banks as the walk at limit=100, on ${data.onList}`,
     );
   },
 );
@@ -258,7 +259,7 @@ conformanceCheck(
       why,
     } = await existedThroughout(
       t,
-      { path: USER_BANKS },
+      data.list,
       { first: data.reference, later: again.result },
       { lost: difference(first, second), extra: difference(second, first) },
       Date.now(),
@@ -277,7 +278,7 @@ conformanceCheck(
       return t.inconclusive(
         `${untold.length} User Bank(s) listed by one of the two walks only could not be weighed: no walk afterwards reached the end (${why})`,
       );
-    t.passed(`both walks list the same ${first.size} User Banks`);
+    t.passed(`both walks list the same ${first.size} User Banks, on ${data.onList}`);
   },
 );
 
@@ -307,7 +308,7 @@ conformanceCheck(
     // Another writer may have changed the list between the walks: judge what existed throughout.
     const { lost, extra, untold, why } = await existedThroughout(
       t,
-      { path: USER_BANKS },
+      data.list,
       { first: data.reference, later: result },
       { lost: difference(expected, new Set(seen)), extra: difference(new Set(seen), expected) },
       Date.now(),
@@ -344,6 +345,8 @@ conformanceCheck(
         `${untold.length} User Bank(s) listed by one of the walks only could not be weighed: no walk afterwards reached the end (${why})`,
       );
     if (lost.length === 0 && extra.length === 0)
-      t.passed(`the walk with a limit drawn anew for every page (${shown}) lists the same ${total} User Banks as the walk at limit=100`);
+      t.passed(
+        `the walk with a limit drawn anew for every page (${shown}) lists the same ${total} User Banks as the walk at limit=100, on ${data.onList}`,
+      );
   },
 );

@@ -4,18 +4,38 @@
  * id lands in results.json created[]): on top of the default write budget, or within an explicit
  * --max-writes. Computed once, by the first check that asks (a sequential check, so no walk runs
  * while the suite writes).
+ *
+ * Which list: the caller's whole list when it ends within WHOLE_LIST_PAGES; past that it is too large
+ * for the run's budget (it gathers every earlier run's writes), so the comparisons are made on the
+ * list of a quiet User (quiet-user.ts), which stays the size it was, and the whole list stays read as
+ * far as the budget allowed. Without a quiet User the whole list is read as far as a walk may go.
  */
 import { isSuccess } from '../../http/exchange.js';
 import { exampleCreateBody } from '../../harness/example-body.js';
 import { perRun } from '../../harness/per-run.js';
 import type { Probe } from '../../harness/probe.js';
 import { idsOf } from './ids.js';
-import { ITEMS_FOR_DEFAULT, REFERENCE_WALK_PAGES, USER_BANKS, pagesWithin, smallWalkBudgetMs, walkTimeCap } from './plan.js';
+import {
+  ITEMS_FOR_DEFAULT,
+  REFERENCE_WALK_PAGES,
+  USER_BANKS,
+  WHOLE_LIST_PAGES,
+  pagesWithin,
+  smallWalkBudgetMs,
+  walkTimeCap,
+} from './plan.js';
+import { quietUserOf } from './quiet-user.js';
 import type { WalkResult } from './walker.js';
-import { walkWhole } from './whole-walks.js';
+import { walkWhole, type ListOf } from './whole-walks.js';
 
 export interface ListData {
-  /** The walk at limit=100 every comparison is made against (after any top-up). */
+  /** The list every comparison is made on: the caller's whole list, or a quiet User's (GET /user_banks?user_id=...). */
+  list: ListOf & { query?: Record<string, string> };
+  /** The list in words, for messages: which one and, for a User's, why and how far the whole list was read. */
+  onList: string;
+  /** When the comparisons are made on a quiet User's list: the caller's whole list as far as it was read (not to its end). */
+  whole?: WalkResult;
+  /** The walk at limit=100 of `list` every comparison is made against (after any top-up). */
   reference: WalkResult;
   /** Distinct ids listed; undefined when the reference walk did not end (nothing can be compared). */
   total: number | undefined;
@@ -42,30 +62,53 @@ export async function listData(t: Probe): Promise<ListData> {
   return result;
 }
 
+/** The list the comparisons are made on, for a check that already has the list data (nothing attached again). */
+export async function pagedList(t: Probe): Promise<ListData['list']> {
+  return (await (loadedOf(t.run.client).data ?? listData(t))).list;
+}
+
 /** The list's size; ends the check (inconclusive or skip, saying why) when there is too little to judge. */
 export async function totalAtLeast(t: Probe, min: number): Promise<{ data: ListData; total: number }> {
   const data = await listData(t);
   if (data.total === undefined) {
     return t.inconclusive(
-      `the walk of GET /user_banks at limit=100 did not end normally (${data.reference.detail ?? data.reference.end}), so there is no list to compare with; pagination.traversal.ends and pagination.envelope.every-page report why`,
+      `the walk of ${data.onList} at limit=100 did not end normally (${data.reference.detail ?? data.reference.end}), so there is no list to compare with; pagination.traversal.ends and pagination.envelope.every-page report why`,
     );
   }
   if (data.total < min) {
     return t.skip(
-      `needs at least ${min} User Banks for the caller, the list holds ${data.total}${data.shortfall ? `: ${data.shortfall}` : ''}`,
+      `needs at least ${min} User Banks on ${data.onList}, it holds ${data.total}${data.shortfall ? `: ${data.shortfall}` : ''}`,
     );
   }
   return { data, total: data.total };
 }
 
 async function load(t: Probe): Promise<ListData> {
+  const wholeStarted = performance.now();
+  const whole = await walkWhole(t, { path: USER_BANKS, limit: 100, maxPages: WHOLE_LIST_PAGES });
+  const quiet = whole.end === 'page-cap' ? quietUserOf(t, whole) : undefined;
   const started = performance.now();
-  const first = await walkWhole(t, { path: USER_BANKS, limit: 100, maxPages: REFERENCE_WALK_PAGES });
-  const walkMs = performance.now() - started;
-  const msPerPage = walkMs / Math.max(1, first.pages.length);
+  const first =
+    whole.end !== 'page-cap'
+      ? whole
+      : await walkWhole(t, {
+          path: USER_BANKS,
+          ...(quiet ? { query: { user_id: quiet } } : {}),
+          limit: 100,
+          maxPages: REFERENCE_WALK_PAGES,
+        });
+  const walkMs = performance.now() - (whole === first ? wholeStarted : started);
+  const msPerPage = (performance.now() - wholeStarted) / Math.max(1, first.pages.length + (whole === first ? 0 : whole.pages.length));
   loadedOf(t.run.client).msPerPage = msPerPage;
   // At most a third of a check's time bound per small walk: the checks that wait for several walks run them side by side.
-  const settle = settled(pagesWithin(smallWalkBudgetMs(t.settings.checkTimeoutMs / 3, walkMs), msPerPage));
+  const pages = pagesWithin(smallWalkBudgetMs(t.settings.checkTimeoutMs / 3, walkMs), msPerPage);
+  if (quiet !== undefined) {
+    // The quiet User is never written to, so its list is not topped up: the page-size checks that need more than 100 items read the whole list's pages.
+    const list = { path: USER_BANKS, query: { user_id: quiet } };
+    const onList = `User ${quiet}'s list (GET /user_banks?user_id=${quiet}, which the run never writes to): the caller's whole list did not end within ${whole.pages.length} pages (${whole.items.length} User Banks read)`;
+    return { ...settled(pages)(first, 0), list, onList, whole };
+  }
+  const settle = settled(pages);
   if (first.end !== 'complete') return settle(first, 0);
   const have = new Set(idsOf(first.items)).size;
   const need = ITEMS_FOR_DEFAULT - have;
@@ -121,5 +164,16 @@ const settled =
   (smallWalkPages: number) =>
   (reference: WalkResult, created: number, shortfall?: string): ListData => {
     const total = reference.end === 'complete' ? new Set(idsOf(reference.items)).size : undefined;
-    return { reference, total, created, smallWalkPages, ...(shortfall !== undefined ? { shortfall } : {}) };
+    return {
+      list: { path: USER_BANKS },
+      onList: "the caller's whole list (GET /user_banks)",
+      reference,
+      total,
+      created,
+      smallWalkPages,
+      ...(shortfall !== undefined ? { shortfall } : {}),
+    };
   };
+
+/** The items the caller's whole list is known to hold more than 100 of: read to its end, or as far as the run read it. */
+export const wholeListItems = (data: ListData): number => (data.whole ?? data.reference).items.length;

@@ -7,7 +7,7 @@
 import type { Exchange } from '../../http/exchange.js';
 import type { Probe } from '../../harness/probe.js';
 import { filterPlans, type FilterPlan } from './filter-plans.js';
-import { listData, timeCapFor, type ListData } from './list-data.js';
+import { listData, pagedList, timeCapFor, type ListData } from './list-data.js';
 import { MIXED_MEAN_PAGE_SIZE, mixedPageSizes } from './mixed-page-sizes.js';
 import { USER_BANKS, filterLimitFor, pageCapFor, smallLimitsFor } from './plan.js';
 import { sharedWalk } from './shared-walks.js';
@@ -19,26 +19,26 @@ export interface NamedWalk {
   result: WalkResult;
 }
 
-const walkAt = (t: Probe, total: number, limit: number): Promise<NamedWalk> =>
+const walkAt = async (t: Probe, total: number, limit: number): Promise<NamedWalk> =>
   sharedWalk(t, `user_banks:limit=${limit}`, {
-    path: USER_BANKS,
+    ...(await pagedList(t)),
     limit,
     maxPages: pageCapFor(total, limit),
     maxMs: timeCapFor(t, pageCapFor(total, limit)),
     expectedItems: total,
   }).then((result) => ({ label: `limit=${limit}`, limit, result }));
 
-export const walkWithoutLimit = (t: Probe, total: number): Promise<NamedWalk> =>
+export const walkWithoutLimit = async (t: Probe, total: number): Promise<NamedWalk> =>
   sharedWalk(t, 'user_banks:no-limit', {
-    path: USER_BANKS,
+    ...(await pagedList(t)),
     maxPages: pageCapFor(total, undefined),
     maxMs: timeCapFor(t, pageCapFor(total, undefined)),
     expectedItems: total,
   }).then((result) => ({ label: 'no limit', limit: undefined, result }));
 
-export const repeatWalk = (t: Probe, total: number): Promise<NamedWalk> =>
+export const repeatWalk = async (t: Probe, total: number): Promise<NamedWalk> =>
   sharedWalk(t, 'user_banks:limit=100:again', {
-    path: USER_BANKS,
+    ...(await pagedList(t)),
     limit: 100,
     maxPages: pageCapFor(total, 100),
     maxMs: timeCapFor(t, pageCapFor(total, 100)),
@@ -49,9 +49,9 @@ export const repeatWalk = (t: Probe, total: number): Promise<NamedWalk> =>
 export const mixedWalkFits = (total: number, data: ListData): boolean => Math.ceil(total / MIXED_MEAN_PAGE_SIZE) <= data.smallWalkPages;
 
 /** A walk whose limit is drawn anew for every page (mixed-page-sizes.ts), from the run's seed. */
-export const mixedWalk = (t: Probe, total: number): Promise<NamedWalk> =>
+export const mixedWalk = async (t: Probe, total: number): Promise<NamedWalk> =>
   sharedWalk(t, 'user_banks:mixed-limits', {
-    path: USER_BANKS,
+    ...(await pagedList(t)),
     pageSizes: mixedPageSizes(t.settings.seed),
     // Planned for pages of 10 on average: drawn from 1 to 100, the sizes average about 50.
     maxPages: pageCapFor(total, 10),
@@ -68,22 +68,37 @@ export async function smallWalks(t: Probe, total: number): Promise<NamedWalk[]> 
 }
 
 export async function filteredWalk(t: Probe, total: number, plan: FilterPlan): Promise<NamedWalk> {
-  const limit = filterLimitFor(plan.expected.length, (await listData(t)).smallWalkPages);
+  const data = await listData(t);
+  const limit = filterLimitFor(plan.expected.length, data.smallWalkPages);
   return sharedWalk(t, `user_banks:${plan.name}=${plan.value}:limit=${limit}`, {
     path: USER_BANKS,
-    query: { [plan.name]: plan.value },
+    query: { ...plan.within, [plan.name]: plan.value },
     limit,
     maxPages: pageCapFor(total, limit),
     maxMs: timeCapFor(t, pageCapFor(plan.expected.length, limit)),
     expectedItems: plan.expected.length,
-  }).then((result) => ({ label: `${plan.name}=${plan.value}, limit=${limit}`, limit, result }));
+  }).then((result) => ({
+    label: `${[...Object.entries(plan.within).map(([k, v]) => `${k}=${v}`), `${plan.name}=${plan.value}`].join('&')}, limit=${limit}`,
+    limit,
+    result,
+  }));
 }
 
 /** Every walk the pagination suite makes, for the checks that judge them all (envelope, ends, duplicates). */
 export async function everyWalk(t: Probe): Promise<NamedWalk[]> {
   const data = await listData(t);
   const reference: NamedWalk = { label: 'limit=100', limit: 100, result: data.reference };
-  if (data.total === undefined) return [reference];
+  // The caller's whole list as far as the run read it, when the comparisons are made on a quiet User's: its pages are judged too.
+  const whole: NamedWalk[] = data.whole
+    ? [
+        {
+          label: `limit=100 on the caller's whole list (read to ${data.whole.pages.length} pages, the run's budget)`,
+          limit: 100,
+          result: data.whole,
+        },
+      ]
+    : [];
+  if (data.total === undefined) return [reference, ...whole];
   const total = data.total;
   const filters = [...filterPlans(t, data, 'user_id'), ...filterPlans(t, data, 'status')];
   const others = await Promise.all([
@@ -93,7 +108,7 @@ export async function everyWalk(t: Probe): Promise<NamedWalk[]> {
     ...(mixedWalkFits(total, data) ? [mixedWalk(t, total)] : []),
     ...filters.map((plan) => filteredWalk(t, total, plan)),
   ]);
-  return [reference, ...others];
+  return [reference, ...whole, ...others];
 }
 
 /** A walk's last answer as a finding's evidence, when it has one. */

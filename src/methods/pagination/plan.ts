@@ -21,6 +21,13 @@ export const PAGES_PER_SMALL_WALK = 200;
  * thousands of User Banks; the walker keeps 100,000 in about 160 MB (npm run bench, traversal100k).
  */
 export const REFERENCE_WALK_PAGES = 1_002;
+/**
+ * Pages of the caller's whole list read before the run decides where its pagination proofs are made:
+ * a list that does not end within them (10,000 items) is too large for the run's budget, so the
+ * comparisons are made on a User's list the run never writes to (list-data.ts), and the whole list
+ * stays read this far.
+ */
+export const WHOLE_LIST_PAGES = 100;
 
 /**
  * The small page sizes to walk a list of `total` items with, each walk staying under `maxPages`
