@@ -19,10 +19,19 @@ export { PROOF_ITEM_BUDGET };
 /** Lists (path and query, per caller) whose proof walk ended at its page or time cap in this run. */
 const unending = perRun(() => new Set<string>());
 
-export async function proofWalk(t: Probe, options: Omit<WalkOptions, 'limit' | 'maxPages'>): Promise<WalkResult> {
+/**
+ * `budget`: items the proof may read at most (PROOF_ITEM_BUDGET unless the proof is bounded by the
+ * part of the list it can place, bank-listing.ts); only a walk at the full budget that ends at its cap
+ * marks the list as one no proof of the run can finish.
+ */
+export async function proofWalk(
+  t: Probe,
+  options: Omit<WalkOptions, 'limit' | 'maxPages'>,
+  budget: number = PROOF_ITEM_BUDGET,
+): Promise<WalkResult> {
   const key = JSON.stringify([options.path, options.query ?? {}, options.auth ?? 'a']);
   const seen = unending(t.run.client);
-  const items = seen.has(key) ? DEFAULT_ITEM_BUDGET : PROOF_ITEM_BUDGET;
+  const items = seen.has(key) ? Math.min(budget, DEFAULT_ITEM_BUDGET) : budget;
   // A proof reads as long as its check's bound allows (a tenth kept for judging), not the walker's
   // default share of it: the list's size is not known before the walk, and a cut proof decides nothing.
   const bound = t.settings.checkTimeoutMs;
@@ -36,7 +45,7 @@ export async function proofWalk(t: Probe, options: Omit<WalkOptions, 'limit' | '
     maxMs,
     ...(known !== undefined ? { knownItems: known.items.length } : {}),
   });
-  if (result.end === 'page-cap' || result.end === 'time-cap') seen.add(key);
+  if ((result.end === 'page-cap' && budget >= PROOF_ITEM_BUDGET) || result.end === 'time-cap') seen.add(key);
   return result;
 }
 

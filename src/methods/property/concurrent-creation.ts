@@ -8,7 +8,7 @@ import { isHttpError } from '../../http/errors.js';
 import { isServerError, isSuccess, type Exchange } from '../../http/exchange.js';
 import type { Probe } from '../../harness/probe.js';
 import { slowListingWarning, untilListed } from '../../harness/settle.js';
-import { idOf, listBanksSince } from '../steps/bank-listing.js';
+import { PLACED_ITEM_BUDGET, idOf, listBanksSince, notPlaced } from '../steps/bank-listing.js';
 import type { Verdict } from './run-property.js';
 
 export const describeBodies = (bodies: CreateBody[]): string =>
@@ -68,7 +68,7 @@ export async function judgeConcurrentCreation(
   const { listing, lagMs } = await untilListed(
     t,
     answeredAt,
-    (after) => listBanksSince(t, bodies[0]?.user_id as string, after),
+    (after) => listBanksSince(t, bodies[0]?.user_id as string, after, PLACED_ITEM_BUDGET),
     (l) => {
       const listed = countListed(l.banks);
       return !l.complete || [...byId.keys()].every((id) => listed.has(id));
@@ -93,8 +93,7 @@ export async function judgeConcurrentCreation(
       expected: 'once',
       actual: String(listed.get(twice)),
     };
-  if (!listing.complete)
-    return { ok: true, unproven: `the list could not be read to its end (${listing.walk.detail ?? listing.walk.end})` };
+  if (!listing.complete) return { ok: true, unproven: notPlaced(listing) };
   const slow = slowListingWarning(t, lagMs);
   if (slow !== undefined) return { ok: true, warning: { key: 'listing-lag', message: slow } };
   return { ok: true };

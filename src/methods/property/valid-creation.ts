@@ -12,7 +12,7 @@ import { parseIso8601DateTime, sameInstant } from '../../core/domain/iso8601.js'
 import { violatedRequirements } from '../../contract/schema/violated-requirements.js';
 import type { Probe } from '../../harness/probe.js';
 import { slowListingWarning, untilListed } from '../../harness/settle.js';
-import { idOf, listBanksSince } from '../steps/bank-listing.js';
+import { PLACED_ITEM_BUDGET, idOf, listBanksSince, notPlaced } from '../steps/bank-listing.js';
 import type { Verdict } from './run-property.js';
 import type { Sent } from './send-cache.js';
 
@@ -210,12 +210,12 @@ export async function judgePersisted(t: Probe, sent: Creation): Promise<Verdict>
   const { listing, lagMs } = await untilListed(
     t,
     sent.answeredAt,
-    (after) => listBanksSince(t, sent.input.user_id, after),
+    (after) => listBanksSince(t, sent.input.user_id, after, PLACED_ITEM_BUDGET),
     (l) => !l.complete || l.banks.some((bank) => idOf(bank) === id),
   );
   const found = listing.banks.filter((bank) => idOf(bank) === id);
   if (found.length === 0) {
-    if (!listing.complete) return vacuous(`the listing could not be read to its end (${listing.walk.detail ?? listing.walk.end})`);
+    if (!listing.complete) return vacuous(notPlaced(listing));
     return {
       ok: false,
       problem: `the created User Bank ${id} is not in GET /user_banks?user_id=... (${listing.banks.length} banks listed for that user) ${Math.round((Date.now() - sent.answeredAt) / 1000)} s after its creation was answered (settle window --settle-ms ${t.settings.settleMs ?? 5000})`,

@@ -3,7 +3,9 @@
  * shared cursor walker (bounded in pages and time). Creation properties prove what was created,
  * and that nothing was created, by reading this list.
  */
-import { proofWalk } from '../pagination/proof-walk.js';
+import { PROOF_ITEM_BUDGET, proofWalk } from '../pagination/proof-walk.js';
+import { WHOLE_LIST_PAGES } from '../pagination/plan.js';
+import { MAX_PAGE_SIZE } from '../pagination/walker.js';
 import { lastWholeWalk, wholeWalkBegunAfter } from '../pagination/whole-walks.js';
 import { perRun } from '../../harness/per-run.js';
 import type { WalkResult } from '../pagination/walker.js';
@@ -22,9 +24,22 @@ export interface BankListing {
   startedAt: number;
 }
 
-export async function listBanksOf(t: Probe, userId: string, startedAt: number = Date.now()): Promise<BankListing> {
-  return listingOf(await proofWalk(t, { path: USER_BANKS, query: { user_id: userId } }), userId, startedAt);
+export async function listBanksOf(
+  t: Probe,
+  userId: string,
+  startedAt: number = Date.now(),
+  budget: number = PROOF_ITEM_BUDGET,
+): Promise<BankListing> {
+  return listingOf(await proofWalk(t, { path: USER_BANKS, query: { user_id: userId } }, budget), userId, startedAt);
 }
+
+/**
+ * Items a listing that looks for the run's creations reads at most: the part of the User's list the
+ * run can place them in. A newest-first list shows them on its first page; an oldest-first list puts
+ * them at its end, which on a User holding more than this (a year of gates) no run can reach at a
+ * cost that does not grow with what earlier runs left: the proof says how far it read instead.
+ */
+export const PLACED_ITEM_BUDGET = WHOLE_LIST_PAGES * MAX_PAGE_SIZE;
 
 /** A walk of the list (filtered by the User or not) as that User's listing. */
 export function listingOf(result: WalkResult, userId: string, startedAt: number): BankListing {
@@ -35,18 +50,22 @@ export function listingOf(result: WalkResult, userId: string, startedAt: number)
   return { banks, complete: result.end === 'complete', walk: result, startedAt };
 }
 
-/** The latest listing of each User in this run, and when it began (Date.now()). */
-const latestListing = perRun(() => new Map<string, { startedAt: number; listing: Promise<BankListing> }>());
+/** Why the run's creations were not looked for past the part of their User's list that was read. */
+export const notPlaced = (listing: BankListing): string =>
+  `GET /user_banks?user_id=... was read to ${listing.walk.items.length} items, not to its end (${listing.walk.detail ?? listing.walk.end}), and the creations are not among them: an oldest-first list puts them past the part a run can read`;
+
+/** The latest listing of each User in this run, when it began (Date.now()), and the items it may read. */
+const latestListing = perRun(() => new Map<string, { startedAt: number; listing: Promise<BankListing>; budget: number }>());
 
 /**
  * A listing of the User's banks that began after `after` (Date.now()): the latest one is reused when
  * it did, so the judges of 25 creations answered before one listing share it instead of walking the
  * list 25 times (a User with 5,000 banks 50 ms away: 2.5 s a walk).
  */
-export function listBanksSince(t: Probe, userId: string, after: number): Promise<BankListing> {
+export function listBanksSince(t: Probe, userId: string, after: number, budget: number = PROOF_ITEM_BUDGET): Promise<BankListing> {
   const byUser = latestListing(t.run.client);
   const latest = byUser.get(userId);
-  if (latest && latest.startedAt > after) return latest.listing;
+  if (latest && latest.startedAt > after && latest.budget >= budget) return latest.listing;
   // A whole walk of the User's list another check began after `after` (a filter walk of the
   // pagination checks, another proof's) serves; when it does not end complete, a walk of its own
   // follows, said to begin when that one did (earlier than it does: a poller then asks again, never
@@ -56,20 +75,20 @@ export function listBanksSince(t: Probe, userId: string, after: number): Promise
   if (shared) {
     const { startedAt } = shared;
     const listing = shared.result.then(
-      (result) => (result.end === 'complete' ? listingOf(result, userId, startedAt) : listBanksOf(t, userId, startedAt)),
-      () => listBanksOf(t, userId, startedAt),
+      (result) => (result.end === 'complete' ? listingOf(result, userId, startedAt) : listBanksOf(t, userId, startedAt, budget)),
+      () => listBanksOf(t, userId, startedAt, budget),
     );
-    byUser.set(userId, { startedAt, listing });
+    byUser.set(userId, { startedAt, listing, budget });
     return listing;
   }
   // Until it begins, the listing serves every judge that asks (it will begin after their writes'
   // answers): a big list's waits for the run's writes in flight, so the judges of the creations sent
   // side by side share one walk instead of one each (1,000 pages each on a 100,000-bank User).
-  const entry = { startedAt: Number.POSITIVE_INFINITY, listing: Promise.resolve(undefined as unknown as BankListing) };
+  const entry = { startedAt: Number.POSITIVE_INFINITY, listing: Promise.resolve(undefined as unknown as BankListing), budget };
   entry.listing = (async () => {
     if (isBig(t, list)) await writesPaused(t);
     entry.startedAt = Date.now();
-    return listBanksOf(t, userId, entry.startedAt);
+    return listBanksOf(t, userId, entry.startedAt, budget);
   })();
   byUser.set(userId, entry);
   return entry.listing;
