@@ -19,7 +19,7 @@ import { SAME_BUSINESS, requireCallerB } from '../src/methods/steps/caller-b.js'
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import { crossCallerWrite } from '../src/methods/steps/cross-caller-write.js';
 import type { Probe } from '../src/harness/probe.js';
-import { idsIn, listingAfterWrites, listingBeforeRefusedWrites } from '../src/methods/steps/refused-writes.js';
+import { idsIn, listingAfterWrites, listingBeforeRefusedWrites, refusedWritesUser } from '../src/methods/steps/refused-writes.js';
 import { screenUnusualRequests } from '../src/methods/robustness/screen.js';
 
 inSuite('refused-writes', 'absence');
@@ -48,17 +48,19 @@ async function writesOfThisFileAnswered(t: Probe): Promise<void> {
 }
 
 /**
- * The configured User's banks once every write of this file is answered and the settle window has
- * passed (a replica may store a write late), by account number: those that were not listed before the
- * run's refused writes, nor are among `alsoKnown`. Inconclusive when the listing itself is refused.
+ * A User's banks (the configured User's unless named) once every write of this file is answered and
+ * the settle window has passed (a replica may store a write late), by account number: those that were
+ * not listed before the run's refused writes, nor are among `alsoKnown`. Inconclusive when the listing
+ * itself is refused.
  */
 async function newBanksAfterRefusals(
   t: Probe,
   alsoKnown: ReadonlySet<string> = new Set(),
+  user: string = t.settings.userIdA,
 ): Promise<{ listing: BankListing; byAccount: Map<string, Record<string, unknown>> }> {
   await writesOfThisFileAnswered(t);
-  const known = idsIn(await listingBeforeRefusedWrites(t));
-  const listing = await listingAfterWrites(t);
+  const known = idsIn(await listingBeforeRefusedWrites(t, user));
+  const listing = await listingAfterWrites(t, user);
   if (listing.walk.end === 'http-error' && listing.walk.pages.length === 1) {
     t.inconclusive(
       `the authorized listing GET /user_banks?user_id={user_id} that should prove it was refused (${listing.walk.detail}); check --token and --user-id`,
@@ -98,7 +100,8 @@ conformanceCheck(
       );
     }
     for (const { exchange } of refused) t.attach(exchange);
-    const { listing, byAccount } = await newBanksAfterRefusals(t);
+    const { user, whose } = await refusedWritesUser(t);
+    const { listing, byAccount } = await newBanksAfterRefusals(t, new Set(), user);
     for (const { attempt, exchange } of refused) {
       const stored = byAccount.get(attempt.accountNumber as string);
       if (stored) {
@@ -116,9 +119,11 @@ conformanceCheck(
     }
     if (!listing.complete)
       t.inconclusive(
-        `the listing could not be read to its end (${listing.walk.detail}), so a stored refused write might be further on; a --user-id with fewer User Banks lets the proof finish`,
+        `${whose} could not be read to its end (${listing.walk.detail}), so a stored refused write might be further on; a --user-id with fewer User Banks lets the proof finish`,
       );
-    t.passed(`${refused.length} refused POST(s); none of their User Banks appears in the User's ${listing.banks.length} listed User Banks`);
+    t.passed(
+      `${refused.length} refused POST(s); none of their User Banks appears in the ${listing.banks.length} User Banks of ${whose}, read to its end`,
+    );
   },
 );
 
@@ -152,13 +157,17 @@ conformanceCheck(
     // ...and, refused or not, nothing of it may be kept: neither where A looks nor in B's own list.
     // A replica may store it late, so the lists are read once the settle window has passed.
     await writesOfThisFileAnswered(t);
-    const known = idsIn(await listingBeforeRefusedWrites(t));
-    const sentHere = (bank: Record<string, unknown>): boolean =>
-      bank.account_number === body.account_number && bank.user_id === t.settings.userIdA;
-    const ofA = await listingAfterWrites(t);
+    const { user, whose } = await refusedWritesUser(t);
+    const known = idsIn(await listingBeforeRefusedWrites(t, user));
+    const sentHere = (bank: Record<string, unknown>): boolean => bank.account_number === body.account_number && bank.user_id === user;
+    const ofA = await listingAfterWrites(t, user);
     const ofB = await proofWalk(t, { path: '/user_banks', auth: 'b' });
     const lists = [
-      { where: "A's GET /user_banks?user_id={A's user}", walk: ofA.walk, items: ofA.banks.filter((bank) => !known.has(idOf(bank) ?? '')) },
+      {
+        where: `A's GET /user_banks?user_id={A's user} (${whose})`,
+        walk: ofA.walk,
+        items: ofA.banks.filter((bank) => !known.has(idOf(bank) ?? '')),
+      },
       { where: "B's own GET /user_banks", walk: ofB, items: ofB.items.map(record) },
     ];
     const unfinished: string[] = [];
@@ -185,7 +194,9 @@ conformanceCheck(
       t.inconclusive(
         `could not read to its end: ${unfinished.join('; ')}, so B's bank might be further on; Users with fewer User Banks let the proof finish`,
       );
-    t.passed(`caller B's POST with A's user_id was answered ${post.status}; nothing of it is in A's or B's list`);
+    t.passed(
+      `caller B's POST with A's user_id was answered ${post.status}; nothing of it is in A's list (${whose}, ${ofA.banks.length} User Banks) or B's, each read to its end`,
+    );
   },
 );
 
@@ -272,10 +283,10 @@ conformanceCheck(
     }
     if (!listing.complete)
       t.inconclusive(
-        `the listing could not be read to its end (${listing.walk.detail}), so a stored refused request might be further on; a --user-id with fewer User Banks lets the proof finish`,
+        `the configured User's list could not be read to its end (${listing.walk.detail}), so a stored refused request might be further on (an unusual request may be legal and create, so they name the configured User, never a quiet one); a --user-id with fewer User Banks lets the proof finish`,
       );
     t.passed(
-      `${refused.length} refused unusual POST(s); none of their User Banks appears in the User's ${listing.banks.length} listed User Banks`,
+      `${refused.length} refused unusual POST(s); none of their User Banks appears in the configured User's ${listing.banks.length} listed User Banks`,
     );
   },
 );

@@ -83,10 +83,37 @@ export async function totalAtLeast(t: Probe, min: number): Promise<{ data: ListD
   return { data, total: data.total };
 }
 
+/** Per run: the caller's whole list read to WHOLE_LIST_PAGES, and the quiet User chosen from it when it did not end there. */
+const choiceOf = perRun((): { choice?: Promise<{ whole: WalkResult; quiet?: string; ms: number }> } => ({}));
+
+function wholeListChoice(t: Probe): Promise<{ whole: WalkResult; quiet?: string; ms: number }> {
+  const holder = choiceOf(t.run.client);
+  holder.choice ??= (async () => {
+    const started = performance.now();
+    const whole = await walkWhole(t, { path: USER_BANKS, limit: 100, maxPages: WHOLE_LIST_PAGES });
+    const quiet = whole.end === 'page-cap' ? quietUserOf(t, whole) : undefined;
+    return { whole, ms: performance.now() - started, ...(quiet !== undefined ? { quiet } : {}) };
+  })();
+  return holder.choice;
+}
+
+/**
+ * The quiet User the run's proofs move to when the caller's whole list is too large for the run's
+ * budget (the same the pagination checks walk); undefined when the whole list ended within it, or no
+ * User the run never writes to was seen.
+ */
+export async function quietUser(t: Probe): Promise<string | undefined> {
+  return (await wholeListChoice(t)).quiet;
+}
+
+/** Whether the caller's whole list did not end within the run's budget for it (WHOLE_LIST_PAGES). */
+export async function wholeListTooLarge(t: Probe): Promise<boolean> {
+  return (await wholeListChoice(t)).whole.end === 'page-cap';
+}
+
 async function load(t: Probe): Promise<ListData> {
-  const wholeStarted = performance.now();
-  const whole = await walkWhole(t, { path: USER_BANKS, limit: 100, maxPages: WHOLE_LIST_PAGES });
-  const quiet = whole.end === 'page-cap' ? quietUserOf(t, whole) : undefined;
+  const { whole, quiet, ms } = await wholeListChoice(t);
+  const wholeStarted = performance.now() - ms;
   const started = performance.now();
   const first =
     whole.end !== 'page-cap'

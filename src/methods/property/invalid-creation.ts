@@ -110,7 +110,11 @@ export class NothingCreatedProof {
   /** The request's answer (sent now, or earlier by another check); whether it stored anything is judged by `settle`. */
   async judge(t: Probe, request: InvalidCreateRequest): Promise<Verdict> {
     const before = await listingBeforeRefusedWrites(t);
-    if (!before.complete) return { ok: true, unproven: `the list could not be read to its end (${before.walk.detail ?? before.walk.end})` };
+    if (!before.complete)
+      return {
+        ok: true,
+        unproven: `the configured User's list was read to ${before.walk.items.length} items, not to its end (${before.walk.detail ?? before.walk.end})`,
+      };
     const sent = await this.sends.send(request);
     t.attach(sent.exchange);
     if (isSuccess(sent.exchange)) return { ok: true, unproven: 'accepted, so its bank is expected' };

@@ -9,7 +9,7 @@ import type { Exchange } from '../../http/exchange.js';
 import { exampleCreateBody } from '../../harness/example-body.js';
 import { perRun } from '../../harness/per-run.js';
 import type { Probe } from '../../harness/probe.js';
-import { listingBeforeRefusedWrites } from './refused-writes.js';
+import { listingBeforeRefusedWrites, refusedWritesUser } from './refused-writes.js';
 import type { RunSettings } from '../../harness/settings.js';
 import { tokenNearMisses } from '../../harness/token-near-misses.js';
 import { uniqueAccountNumber } from '../../harness/unique-account-number.js';
@@ -109,7 +109,9 @@ export function allAttempts(t: Probe): Attempt[] {
    * that finds every free slot held waits for one (WriteBudget.reserve), so a few at once cost the
    * aimed writes a round trip at most, where one at a time was a chain of them all.
    */
-  const listed: Promise<unknown> = listingBeforeRefusedWrites(t).catch(() => undefined);
+  // The refused writes name the User their absence is proved on (refused-writes.ts), listed before the first is sent.
+  const named = refusedWritesUser(t);
+  const listed: Promise<unknown> = named.then(({ user }) => listingBeforeRefusedWrites(t, user)).catch(() => undefined);
   const chains: Promise<unknown>[] = Array.from({ length: REFUSED_WRITES_IN_FLIGHT }, () => listed);
   let writes = 0;
   const attempts = authOperations.flatMap((operation) =>
@@ -119,7 +121,9 @@ export function allAttempts(t: Probe): Attempt[] {
       if (base.method !== 'POST') return { operation, variant, exchange: client.send(options) };
       const body = { ...exampleCreateBody(settings.userIdA, settings.seed), account_number: uniqueAccountNumber() };
       const chain = writes++ % REFUSED_WRITES_IN_FLIGHT;
-      const exchange = (chains[chain] as Promise<unknown>).then(() => client.send({ ...options, json: body }));
+      const exchange = (chains[chain] as Promise<unknown>).then(async () =>
+        client.send({ ...options, json: { ...body, user_id: (await named).user } }),
+      );
       chains[chain] = exchange.catch(() => undefined);
       return { operation, variant, accountNumber: body.account_number, exchange };
     }),
