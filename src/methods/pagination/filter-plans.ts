@@ -26,7 +26,16 @@ export interface FilterPlan {
   expected: string[];
   /** The walk the filtered one is held against, its list, and whether it was read to its end (only then can an item it lacks be judged extra). */
   against: { walk: WalkResult; list: ListOf; toEnd: boolean; label: string };
+  /**
+   * A list too large for the run's budget, read only in part: at the page size of a list of `likeItems`
+   * (the quiet User's), for `pages` pages. Its pages read are judged to keep only the value (a cache
+   * keyed without the filter shows there); it is held against nothing for completeness.
+   */
+  bounded?: { likeItems: number; pages: number };
 }
+
+/** Pages read of the configured User's filtered list when it is too large for the run's budget. */
+export const BOUNDED_FILTER_PAGES = 3;
 
 /** At most this many Users are walked with user_id=, and this many status values with status=. */
 const MAX_FILTER_USERS = 6;
@@ -42,8 +51,16 @@ export function filterPlans(t: Probe, data: ListData, name: FilterName): FilterP
   if (quiet !== undefined && name === 'user_id' && data.whole !== undefined) {
     const expected = idsOf(data.whole.items.filter((item) => fieldOf(item, 'user_id') === quiet));
     const label = `the caller's whole list as far as it was read (${data.whole.items.length} User Banks on ${data.whole.pages.length} pages, not to its end)`;
+    const against = { walk: data.whole, list: { path: data.list.path }, toEnd: false, label };
+    const plan: FilterPlan = { name, value: quiet, within: {}, expected, against };
+    // The configured User too, at the quiet User's page size: two Users filtered alike, so an answer
+    // cached under a key without the user_id shows on the second.
+    const mine = t.settings.userIdA;
+    const ofMine = idsOf(data.whole.items.filter((item) => fieldOf(item, 'user_id') === mine));
+    if (ofMine.length === 0) return [plan];
     return [
-      { name, value: quiet, within: {}, expected, against: { walk: data.whole, list: { path: data.list.path }, toEnd: false, label } },
+      plan,
+      { name, value: mine, within: {}, expected: ofMine, against, bounded: { likeItems: expected.length, pages: BOUNDED_FILTER_PAGES } },
     ];
   }
   const against = {

@@ -7,15 +7,25 @@
 import { seededRandom } from '../../core/domain/seeded-random.js';
 import { MAX_PAGE_SIZE } from './walker.js';
 
-/** The size of each page (0 for the first), 1 to 100, the same for the same seed and page whatever is asked first. */
-export function mixedPageSizes(seed: number): (page: number) => number {
+/**
+ * The size of each page (0 for the first), 1 to `most` (100 unless given), the same for the same seed
+ * and page whatever is asked first.
+ */
+export function mixedPageSizes(seed: number, most: number = MAX_PAGE_SIZE): (page: number) => number {
   const next = seededRandom(seed ^ 0x5eed_1e55);
   const drawn: number[] = [];
   return (page) => {
-    while (drawn.length <= page) drawn.push(1 + Math.floor(next() * MAX_PAGE_SIZE));
+    while (drawn.length <= page) drawn.push(1 + Math.floor(next() * most));
     return drawn[page] as number;
   };
 }
+
+/**
+ * The largest page size drawn for a list of `total` items: a quarter of it (at least 2, at most 100),
+ * so a short list is still walked in several pages of changing size (a draw of 92 on a list of 45
+ * would read it in one page and prove nothing of the cursor).
+ */
+export const mixedMostFor = (total: number): number => Math.max(2, Math.min(MAX_PAGE_SIZE, Math.ceil(total / 4)));
 
 /** The mean page size of such a walk: a page cap planned for it holds the list at this size with room to spare. */
 export const MIXED_MEAN_PAGE_SIZE = (1 + MAX_PAGE_SIZE) / 2;

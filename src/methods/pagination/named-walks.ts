@@ -8,7 +8,7 @@ import type { Exchange } from '../../http/exchange.js';
 import type { Probe } from '../../harness/probe.js';
 import { filterPlans, type FilterPlan } from './filter-plans.js';
 import { listData, pagedList, timeCapFor, type ListData } from './list-data.js';
-import { MIXED_MEAN_PAGE_SIZE, mixedPageSizes } from './mixed-page-sizes.js';
+import { MIXED_MEAN_PAGE_SIZE, mixedMostFor, mixedPageSizes } from './mixed-page-sizes.js';
 import { USER_BANKS, filterLimitFor, pageCapFor, smallLimitsFor } from './plan.js';
 import { sharedWalk } from './shared-walks.js';
 import type { WalkResult } from './walker.js';
@@ -48,14 +48,16 @@ export const repeatWalk = async (t: Probe, total: number): Promise<NamedWalk> =>
 /** Whether a walk of changing page sizes fits this target's walk budget (its mean page is about 50). */
 export const mixedWalkFits = (total: number, data: ListData): boolean => Math.ceil(total / MIXED_MEAN_PAGE_SIZE) <= data.smallWalkPages;
 
+const mixedPlannedPage = (total: number): number => Math.max(1, Math.min(10, Math.floor(mixedMostFor(total) / 5)));
+
 /** A walk whose limit is drawn anew for every page (mixed-page-sizes.ts), from the run's seed. */
 export const mixedWalk = async (t: Probe, total: number): Promise<NamedWalk> =>
   sharedWalk(t, 'user_banks:mixed-limits', {
     ...(await pagedList(t)),
-    pageSizes: mixedPageSizes(t.settings.seed),
-    // Planned for pages of 10 on average: drawn from 1 to 100, the sizes average about 50.
-    maxPages: pageCapFor(total, 10),
-    maxMs: timeCapFor(t, pageCapFor(total, 10)),
+    pageSizes: mixedPageSizes(t.settings.seed, mixedMostFor(total)),
+    // Planned for pages of a fifth of the largest drawn (at most 10): the sizes average about half of it.
+    maxPages: pageCapFor(total, mixedPlannedPage(total)),
+    maxMs: timeCapFor(t, pageCapFor(total, mixedPlannedPage(total))),
   }).then((result) => ({ label: 'a limit drawn anew for every page', limit: undefined, result }));
 
 /** The page sizes compared with limit=100 on this target (larger on a big or slow list, see smallLimitsFor). */
@@ -69,14 +71,14 @@ export async function smallWalks(t: Probe, total: number): Promise<NamedWalk[]> 
 
 export async function filteredWalk(t: Probe, total: number, plan: FilterPlan): Promise<NamedWalk> {
   const data = await listData(t);
-  const limit = filterLimitFor(plan.expected.length, data.smallWalkPages);
+  const limit = filterLimitFor(plan.bounded?.likeItems ?? plan.expected.length, data.smallWalkPages);
   return sharedWalk(t, `user_banks:${plan.name}=${plan.value}:limit=${limit}`, {
     path: USER_BANKS,
     query: { ...plan.within, [plan.name]: plan.value },
     limit,
-    maxPages: pageCapFor(total, limit),
-    maxMs: timeCapFor(t, pageCapFor(plan.expected.length, limit)),
-    expectedItems: plan.expected.length,
+    maxPages: plan.bounded?.pages ?? pageCapFor(total, limit),
+    maxMs: timeCapFor(t, plan.bounded?.pages ?? pageCapFor(plan.expected.length, limit)),
+    ...(plan.bounded ? {} : { expectedItems: plan.expected.length }),
   }).then((result) => ({
     label: `${[...Object.entries(plan.within).map(([k, v]) => `${k}=${v}`), `${plan.name}=${plan.value}`].join('&')}, limit=${limit}`,
     limit,
