@@ -289,7 +289,7 @@ conformanceCheck(
     requirement: 'list_user_banks.cursor',
     title: 'A walk whose limit changes page by page lists the User Banks of a walk at limit=100',
     description:
-      'Following next_cursor with a limit drawn anew for every page (1 to 100, from the seed) lists exactly the User Banks of a walk at limit=100, each once, to the end: a cursor points to a place in the list, whatever limit comes with it',
+      'Following next_cursor with a limit drawn anew for every page (1 to 100, at most a quarter of the list, from the seed) lists exactly the User Banks of a walk at limit=100, each once, to the end: a cursor points to a place in the list, whatever limit comes with it',
   },
   async (t) => {
     const { data, total } = await totalAtLeast(t, ITEMS_FOR_TRAVERSAL);

@@ -393,7 +393,7 @@ export const checkCatalog = [
     area: "pagination",
     requirement: "list_user_banks.cursor",
     title: "A walk whose limit changes page by page lists the User Banks of a walk at limit=100",
-    description: "Following next_cursor with a limit drawn anew for every page (1 to 100, from the seed) lists exactly the User Banks of a walk at limit=100, each once, to the end: a cursor points to a place in the list, whatever limit comes with it",
+    description: "Following next_cursor with a limit drawn anew for every page (1 to 100, at most a quarter of the list, from the seed) lists exactly the User Banks of a walk at limit=100, each once, to the end: a cursor points to a place in the list, whatever limit comes with it",
   },
   {
     id: "pagination.filter.user-id.every-page",
