@@ -13,7 +13,8 @@ import { allOutput, runCli } from '../support/run-cli.js';
 const cases = [
   // The configured User holds them: its listings prove refused writes stored nowhere.
   { name: 'a configured User with 5,105 User Banks', extraBanks: 5_000, user: 0 },
-  // Another User holds them: the caller's whole list (25,105) is walked, grouped and filtered.
+  // Another User holds them: the caller's whole list (25,105) is read to 10,000 and the pagination proofs move to
+  // that User, which the run never writes to (25,060, walked, grouped and filtered).
   { name: 'a caller with 25,105 User Banks', extraBanks: 25_000, user: 1 },
 ];
 

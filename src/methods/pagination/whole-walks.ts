@@ -7,7 +7,7 @@
  */
 import { perRun } from '../../harness/per-run.js';
 import type { Probe } from '../../harness/probe.js';
-import { fieldOf } from './ids.js';
+import { fieldOf, idsOf } from './ids.js';
 import { MAX_PAGE_SIZE, walk, type WalkOptions, type WalkResult } from './walker.js';
 
 /** Which list: a path, its filters, and the caller that reads it. */
@@ -28,8 +28,14 @@ export interface Recorded {
   result: Promise<WalkResult>;
 }
 
-/** Per list: the latest walk begun (it may still be reading) and the latest one that ended complete. */
-const walksOf = perRun(() => new Map<string, { latest?: Recorded; complete?: WholeWalk }>());
+/** Per list: the latest walk begun (it may still be reading), the latest one that ended complete, and the most distinct ids any walk of it read. */
+const walksOf = perRun(() => new Map<string, Entry>());
+
+interface Entry {
+  latest?: Recorded;
+  complete?: WholeWalk;
+  mostRead?: number;
+}
 
 const keyOf = (list: ListOf): string =>
   JSON.stringify([
@@ -50,6 +56,7 @@ export function walkWhole(t: Probe, options: WalkOptions): Promise<WalkResult> {
   entry.latest = { startedAt, result };
   void result.then(
     (ended) => {
+      entry.mostRead = Math.max(entry.mostRead ?? 0, new Set(idsOf(ended.items)).size);
       if (ended.end === 'complete' && (entry.complete === undefined || entry.complete.startedAt <= startedAt))
         entry.complete = { startedAt, result: ended };
     },
@@ -58,7 +65,7 @@ export function walkWhole(t: Probe, options: WalkOptions): Promise<WalkResult> {
   return result;
 }
 
-function entryOf(t: Probe, list: ListOf): { latest?: Recorded; complete?: WholeWalk } {
+function entryOf(t: Probe, list: ListOf): Entry {
   const walks = walksOf(t.run.client);
   const key = keyOf(list);
   let entry = walks.get(key);
@@ -110,4 +117,12 @@ export function knownListSize(t: Probe, list: ListOf): number | undefined {
   if (whole === undefined) return undefined;
   const filters = Object.entries(list.query ?? {}).filter(([name, value]) => value !== undefined && name !== 'limit' && name !== 'cursor');
   return whole.items.filter((item) => filters.every(([name, value]) => fieldOf(item, name) === String(value))).length;
+}
+
+/**
+ * How many items a list holds at least: its size when known (knownListSize), else the most distinct
+ * ids a whole walk of it read before its cap (a list too large for the run's budget holds more).
+ */
+export function listSizeAtLeast(t: Probe, list: ListOf): number | undefined {
+  return knownListSize(t, list) ?? entryOf(t, list).mostRead;
 }

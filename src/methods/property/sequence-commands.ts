@@ -13,7 +13,7 @@ import { untilSettled } from '../../harness/settle.js';
 import type { CallerData, CallerName, ListFilter } from '../../core/model/caller-data.js';
 import { fieldOf, idOf, idsOf } from '../pagination/ids.js';
 import { walk, type WalkResult } from '../pagination/walker.js';
-import { knownListSize } from '../pagination/whole-walks.js';
+import { listSizeAtLeast } from '../pagination/whole-walks.js';
 
 /** One step as the script of a failing sequence shows it: what was sent and what came back. */
 export interface Step {
@@ -226,7 +226,8 @@ export class ListBanks implements Command {
    * of 40 pages in turn that end at the cap and judge no more.
    */
   private pagesWorthReading(t: Probe, query: Record<string, string>): number {
-    const size = knownListSize(t, { path: '/user_banks', query, auth: this.caller });
+    // A list cut at the run's budget for it holds at least what was read (list-data.ts).
+    const size = listSizeAtLeast(t, { path: '/user_banks', query, auth: this.caller });
     return size !== undefined && size > this.limit * LISTING_PAGES ? 1 : LISTING_PAGES;
   }
 
