@@ -16,13 +16,16 @@ import { PROOF_ITEM_BUDGET } from '../../core/model/list-sizes.js';
 
 export { PROOF_ITEM_BUDGET };
 
-/** Lists (path and query, per caller) whose proof walk ended at its page or time cap in this run. */
-const unending = perRun(() => new Set<string>());
+/**
+ * Lists (path and query, per caller) whose proof walk ended at its page or time cap in this run, with
+ * the most items such a walk was allowed (a time cap counts as the full budget).
+ */
+const unending = perRun(() => new Map<string, number>());
 
 /**
  * `budget`: items the proof may read at most (PROOF_ITEM_BUDGET unless the proof is bounded by the
- * part of the list it can place, bank-listing.ts); only a walk at the full budget that ends at its cap
- * marks the list as one no proof of the run can finish.
+ * part of the list it can place, bank-listing.ts). A list that already ran past a budget as large in
+ * this run is read again only to the ordinary budget: the proof cannot finish either way.
  */
 export async function proofWalk(
   t: Probe,
@@ -30,8 +33,8 @@ export async function proofWalk(
   budget: number = PROOF_ITEM_BUDGET,
 ): Promise<WalkResult> {
   const key = JSON.stringify([options.path, options.query ?? {}, options.auth ?? 'a']);
-  const seen = unending(t.run.client);
-  const items = seen.has(key) ? Math.min(budget, DEFAULT_ITEM_BUDGET) : budget;
+  const cutAt = unending(t.run.client);
+  const items = (cutAt.get(key) ?? 0) >= budget ? Math.min(budget, DEFAULT_ITEM_BUDGET) : budget;
   // A proof reads as long as its check's bound allows (a tenth kept for judging), not the walker's
   // default share of it: the list's size is not known before the walk, and a cut proof decides nothing.
   const bound = t.settings.checkTimeoutMs;
@@ -45,7 +48,8 @@ export async function proofWalk(
     maxMs,
     ...(known !== undefined ? { knownItems: known.items.length } : {}),
   });
-  if ((result.end === 'page-cap' && budget >= PROOF_ITEM_BUDGET) || result.end === 'time-cap') seen.add(key);
+  const past = result.end === 'page-cap' ? items : result.end === 'time-cap' ? PROOF_ITEM_BUDGET : 0;
+  if (items === budget && past > (cutAt.get(key) ?? 0)) cutAt.set(key, past);
   return result;
 }
 
