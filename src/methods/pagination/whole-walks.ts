@@ -34,7 +34,8 @@ const walksOf = perRun(() => new Map<string, Entry>());
 interface Entry {
   latest?: Recorded;
   complete?: WholeWalk;
-  mostRead?: number;
+  /** The walk that read the most distinct ids, and how many. */
+  widest?: { walk: WalkResult; ids: number };
 }
 
 const keyOf = (list: ListOf): string =>
@@ -56,7 +57,8 @@ export function walkWhole(t: Probe, options: WalkOptions): Promise<WalkResult> {
   entry.latest = { startedAt, result };
   void result.then(
     (ended) => {
-      entry.mostRead = Math.max(entry.mostRead ?? 0, new Set(idsOf(ended.items)).size);
+      const ids = new Set(idsOf(ended.items)).size;
+      if (ids > (entry.widest?.ids ?? -1)) entry.widest = { walk: ended, ids };
       if (ended.end === 'complete' && (entry.complete === undefined || entry.complete.startedAt <= startedAt))
         entry.complete = { startedAt, result: ended };
     },
@@ -121,8 +123,18 @@ export function knownListSize(t: Probe, list: ListOf): number | undefined {
 
 /**
  * How many items a list holds at least: its size when known (knownListSize), else the most distinct
- * ids a whole walk of it read before its cap (a list too large for the run's budget holds more).
+ * ids a whole walk of it read before its cap, or the items of the caller's whole list read that carry
+ * its filters (a list too large for the run's budget holds at least what was read of it).
  */
 export function listSizeAtLeast(t: Probe, list: ListOf): number | undefined {
-  return knownListSize(t, list) ?? entryOf(t, list).mostRead;
+  const known = knownListSize(t, list);
+  if (known !== undefined) return known;
+  const own = entryOf(t, list).widest?.ids;
+  const whole = entryOf(t, { path: list.path, ...(list.auth ? { auth: list.auth } : {}) }).widest?.walk;
+  const filters = Object.entries(list.query ?? {}).filter(([name, value]) => value !== undefined && name !== 'limit' && name !== 'cursor');
+  const inWhole =
+    whole === undefined
+      ? undefined
+      : new Set(idsOf(whole.items.filter((item) => filters.every(([name, value]) => fieldOf(item, name) === String(value))))).size;
+  return own === undefined && inWhole === undefined ? undefined : Math.max(own ?? 0, inWhole ?? 0);
 }
