@@ -10,7 +10,7 @@
 import { perRun } from '../../harness/per-run.js';
 import type { Probe } from '../../harness/probe.js';
 import { DEFAULT_ITEM_BUDGET, MAX_PAGE_SIZE, defaultMaxPages, type WalkOptions, type WalkResult } from './walker.js';
-import { lastWholeWalk, walkWhole, wholeWalkBegunAfter, wholeWalkSince } from './whole-walks.js';
+import { lastWholeWalk, listSizeAtLeast, walkWhole, wholeWalkBegunAfter, wholeWalkSince } from './whole-walks.js';
 import { MAX_WALK_SHARE } from './plan.js';
 import { PROOF_ITEM_BUDGET } from '../../core/model/list-sizes.js';
 
@@ -34,7 +34,10 @@ export async function proofWalk(
 ): Promise<WalkResult> {
   const key = JSON.stringify([options.path, options.query ?? {}, options.auth ?? 'a']);
   const cutAt = unending(t.run.client);
-  const items = (cutAt.get(key) ?? 0) >= budget ? Math.min(budget, DEFAULT_ITEM_BUDGET) : budget;
+  // A bounded proof of a list known to hold more than its budget reads its first page alone: a
+  // newest-first list shows the run's writes there, an oldest-first one puts them past the budget.
+  const beyond = budget < PROOF_ITEM_BUDGET && (listSizeAtLeast(t, options) ?? 0) > budget;
+  const items = beyond ? MAX_PAGE_SIZE : (cutAt.get(key) ?? 0) >= budget ? Math.min(budget, DEFAULT_ITEM_BUDGET) : budget;
   // A proof reads as long as its check's bound allows (a tenth kept for judging), not the walker's
   // default share of it: the list's size is not known before the walk, and a cut proof decides nothing.
   const bound = t.settings.checkTimeoutMs;

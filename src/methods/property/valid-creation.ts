@@ -12,7 +12,7 @@ import { parseIso8601DateTime, sameInstant } from '../../core/domain/iso8601.js'
 import { violatedRequirements } from '../../contract/schema/violated-requirements.js';
 import type { Probe } from '../../harness/probe.js';
 import { slowListingWarning, untilListed } from '../../harness/settle.js';
-import { PLACED_ITEM_BUDGET, idOf, listBanksSince, notPlaced } from '../steps/bank-listing.js';
+import { idOf, listBanksSince, listingBudget, notPlaced } from '../steps/bank-listing.js';
 import type { Verdict } from './run-property.js';
 import type { Sent } from './send-cache.js';
 
@@ -210,7 +210,7 @@ export async function judgePersisted(t: Probe, sent: Creation): Promise<Verdict>
   const { listing, lagMs } = await untilListed(
     t,
     sent.answeredAt,
-    (after) => listBanksSince(t, sent.input.user_id, after, PLACED_ITEM_BUDGET),
+    async (after) => listBanksSince(t, sent.input.user_id, after, await listingBudget(t, sent.input.user_id)),
     (l) => !l.complete || l.banks.some((bank) => idOf(bank) === id),
   );
   const found = listing.banks.filter((bank) => idOf(bank) === id);

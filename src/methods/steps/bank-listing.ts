@@ -5,6 +5,7 @@
  */
 import { PROOF_ITEM_BUDGET, proofWalk } from '../pagination/proof-walk.js';
 import { WHOLE_LIST_PAGES } from '../pagination/plan.js';
+import { quietUser, wholeListTooLarge } from '../pagination/list-data.js';
 import { MAX_PAGE_SIZE } from '../pagination/walker.js';
 import { lastWholeWalk, wholeWalkBegunAfter } from '../pagination/whole-walks.js';
 import { perRun } from '../../harness/per-run.js';
@@ -34,12 +35,21 @@ export async function listBanksOf(
 }
 
 /**
- * Items a listing that looks for the run's creations reads at most: the part of the User's list the
- * run can place them in. A newest-first list shows them on its first page; an oldest-first list puts
- * them at its end, which on a User holding more than this (a year of gates) no run can reach at a
- * cost that does not grow with what earlier runs left: the proof says how far it read instead.
+ * Items a listing of a User the run writes to reads at most once the caller's whole list is too large
+ * for the run's budget (it gathers every earlier run's writes): the part of the User's list the run
+ * can place its writes in, half the whole list's budget. A newest-first list shows them on its first
+ * page; an oldest-first list of more puts them past any run's reach at a cost that does not grow with
+ * what earlier runs left, and the proof says how far it read instead.
  */
-export const PLACED_ITEM_BUDGET = WHOLE_LIST_PAGES * MAX_PAGE_SIZE;
+export const PLACED_ITEM_BUDGET = (WHOLE_LIST_PAGES * MAX_PAGE_SIZE) / 2;
+
+/**
+ * Items a proof reads of a User's list: PROOF_ITEM_BUDGET, or PLACED_ITEM_BUDGET for a User the run
+ * writes to when the caller's whole list did not end within the run's budget for it (list-data.ts).
+ */
+export async function listingBudget(t: Probe, user: string): Promise<number> {
+  return user !== (await quietUser(t)) && (await wholeListTooLarge(t)) ? PLACED_ITEM_BUDGET : PROOF_ITEM_BUDGET;
+}
 
 /** A walk of the list (filtered by the User or not) as that User's listing. */
 export function listingOf(result: WalkResult, userId: string, startedAt: number): BankListing {

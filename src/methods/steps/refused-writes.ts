@@ -9,9 +9,8 @@
  *   are judged together in the last suite file (suites/refused-writes.ts), so they wait out one
  *   window and read one listing between them.
  */
-import { PLACED_ITEM_BUDGET, idOf, listBanksOf, listBanksSince, listingOf, type BankListing } from './bank-listing.js';
-import { PROOF_ITEM_BUDGET } from '../pagination/proof-walk.js';
-import { quietUser, wholeListTooLarge } from '../pagination/list-data.js';
+import { idOf, listBanksOf, listBanksSince, listingBudget, listingOf, type BankListing } from './bank-listing.js';
+import { quietUser } from '../pagination/list-data.js';
 import { wholeWalkSince } from '../pagination/whole-walks.js';
 import { perRun } from '../../harness/per-run.js';
 import type { Probe } from '../../harness/probe.js';
@@ -56,18 +55,7 @@ export function listingBeforeRefusedWrites(t: Probe, user: string = t.settings.u
 async function knownBanks(t: Probe, user: string): Promise<BankListing> {
   const shared =
     (await wholeWalkSince(t, { path: '/user_banks', query: { user_id: user } })) ?? (await wholeWalkSince(t, { path: '/user_banks' }));
-  return shared ? listingOf(shared.result, user, shared.startedAt) : listBanksOf(t, user, Date.now(), await absenceBudget(t, user));
-}
-
-/**
- * Items an absence proof reads of a User's list: PROOF_ITEM_BUDGET, or only the part the run can
- * place its writes in (PLACED_ITEM_BUDGET) for a User the run writes to when the caller's whole list
- * is too large for the run's budget: that User's list gathers every earlier run's writes, and a proof
- * cut there says how far it read instead of reading for half a minute to end cut all the same.
- */
-async function absenceBudget(t: Probe, user: string): Promise<number> {
-  const quiet = await quietUser(t);
-  return user !== quiet && (await wholeListTooLarge(t)) ? PLACED_ITEM_BUDGET : PROOF_ITEM_BUDGET;
+  return shared ? listingOf(shared.result, user, shared.startedAt) : listBanksOf(t, user, Date.now(), await listingBudget(t, user));
 }
 
 /** A write answered while the window is waited out moves it; this many moves at most, then the listing is read. */
@@ -87,7 +75,7 @@ export async function listingAfterWrites(t: Probe, user: string = t.settings.use
     endedAt = client.lastWriteEndedAt;
   }
   // Any listing begun at the deadline or later will do (listBanksSince takes those begun after `after`).
-  return listBanksSince(t, user, endedAt + fittedWindow(t.run.client, t.settings).ms - 1, await absenceBudget(t, user));
+  return listBanksSince(t, user, endedAt + fittedWindow(t.run.client, t.settings).ms - 1, await listingBudget(t, user));
 }
 
 /** Ids of a listing's banks (those with a string or number id). */
