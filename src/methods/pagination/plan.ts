@@ -22,12 +22,19 @@ export const PAGES_PER_SMALL_WALK = 200;
  */
 export const REFERENCE_WALK_PAGES = 1_002;
 /**
- * Pages of the caller's whole list read before the run decides where its pagination proofs are made:
- * a list that does not end within them (10,000 items) is too large for the run's budget, so the
- * comparisons are made on a User's list the run never writes to (list-data.ts), and the whole list
- * stays read this far.
+ * Items of a User's list the run can place its writes in, once the caller's whole list is too large
+ * for the run's budget: a proof that looks for the run's writes (or their absence) on a User the run
+ * writes to reads this far (steps/bank-listing.ts), and only the first page of a User known to hold more.
  */
-export const WHOLE_LIST_PAGES = 100;
+export const PLACED_ITEM_BUDGET = 10_000;
+/**
+ * Pages of the caller's whole list read before the run decides where its pagination proofs are made:
+ * a list that does not end within them (11,000 items) is too large for the run's budget, so the
+ * comparisons are made on a User's list the run never writes to (list-data.ts), and the whole list
+ * stays read this far. A tenth more than PLACED_ITEM_BUDGET, so a User holding more than a run can
+ * place shows as such in the part read.
+ */
+export const WHOLE_LIST_PAGES = Math.ceil((PLACED_ITEM_BUDGET * 1.1) / 100);
 
 /**
  * The small page sizes to walk a list of `total` items with, each walk staying under `maxPages`

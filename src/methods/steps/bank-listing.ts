@@ -4,9 +4,8 @@
  * and that nothing was created, by reading this list.
  */
 import { PROOF_ITEM_BUDGET, proofWalk } from '../pagination/proof-walk.js';
-import { WHOLE_LIST_PAGES } from '../pagination/plan.js';
+import { PLACED_ITEM_BUDGET } from '../pagination/plan.js';
 import { quietUser, wholeListTooLarge } from '../pagination/list-data.js';
-import { MAX_PAGE_SIZE } from '../pagination/walker.js';
 import { lastWholeWalk, wholeWalkBegunAfter } from '../pagination/whole-walks.js';
 import { perRun } from '../../harness/per-run.js';
 import type { WalkResult } from '../pagination/walker.js';
@@ -35,17 +34,12 @@ export async function listBanksOf(
 }
 
 /**
- * Items a listing of a User the run writes to reads at most once the caller's whole list is too large
- * for the run's budget (it gathers every earlier run's writes): the part of the User's list the run
- * can place its writes in, half the whole list's budget. A newest-first list shows them on its first
- * page; an oldest-first list of more puts them past any run's reach at a cost that does not grow with
- * what earlier runs left, and the proof says how far it read instead.
- */
-export const PLACED_ITEM_BUDGET = (WHOLE_LIST_PAGES * MAX_PAGE_SIZE) / 2;
-
-/**
- * Items a proof reads of a User's list: PROOF_ITEM_BUDGET, or PLACED_ITEM_BUDGET for a User the run
- * writes to when the caller's whole list did not end within the run's budget for it (list-data.ts).
+ * Items a proof reads of a User's list: PROOF_ITEM_BUDGET, or the part a run can place its writes in
+ * (PLACED_ITEM_BUDGET) for a User the run writes to when the caller's whole list did not end within
+ * the run's budget for it (list-data.ts): that User's list gathers every earlier run's writes. A
+ * newest-first list shows the run's writes on its first page; an oldest-first list of more puts them
+ * past any run's reach at a cost that does not grow with what earlier runs left, and the proof says
+ * how far it read instead.
  */
 export async function listingBudget(t: Probe, user: string): Promise<number> {
   return user !== (await quietUser(t)) && (await wholeListTooLarge(t)) ? PLACED_ITEM_BUDGET : PROOF_ITEM_BUDGET;
