@@ -115,12 +115,15 @@ async function load(t: Probe): Promise<ListData> {
   const { whole, quiet, ms } = await wholeListChoice(t);
   const wholeStarted = performance.now() - ms;
   const started = performance.now();
+  // With no quiet User, the User the run writes to: the comparisons walk it in the reads phase,
+  // before the run's first write, and several --user-id put the writes on the smallest.
+  const on = quiet ?? (whole.end === 'page-cap' ? t.settings.userIdA : undefined);
   const first =
-    whole.end !== 'page-cap'
+    on === undefined
       ? whole
       : await walkWhole(t, {
           path: USER_BANKS,
-          ...(quiet ? { query: { user_id: quiet } } : {}),
+          query: { user_id: on },
           limit: 100,
           maxPages: REFERENCE_WALK_PAGES,
         });
@@ -129,10 +132,11 @@ async function load(t: Probe): Promise<ListData> {
   loadedOf(t.run.client).msPerPage = msPerPage;
   // At most a third of a check's time bound per small walk: the checks that wait for several walks run them side by side.
   const pages = pagesWithin(smallWalkBudgetMs(t.settings.checkTimeoutMs / 3, walkMs), msPerPage);
-  if (quiet !== undefined) {
-    // The quiet User is never written to, so its list is not topped up: the page-size checks that need more than 100 items read the whole list's pages.
-    const list = { path: USER_BANKS, query: { user_id: quiet } };
-    const onList = `User ${quiet}'s list (GET /user_banks?user_id=${quiet}, which the run never writes to): the caller's whole list did not end within ${whole.pages.length} pages (${whole.items.length} User Banks read)`;
+  if (on !== undefined) {
+    // A User's list is not topped up here: the page-size checks that need more than 100 items read the whole list's pages.
+    const list = { path: USER_BANKS, query: { user_id: on } };
+    const why = on === quiet ? 'which the run never writes to' : 'the User the run writes to';
+    const onList = `User ${on}'s list (GET /user_banks?user_id=${on}, ${why}): the caller's whole list did not end within ${whole.pages.length} pages (${whole.items.length} User Banks read)`;
     return { ...settled(pages)(first, 0), list, onList, whole };
   }
   const settle = settled(pages);

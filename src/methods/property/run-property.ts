@@ -56,6 +56,8 @@ export interface PropertyOutcome<T> {
   /** Inputs judged before any failure (the runs that count as proof). */
   judged: number;
   unproven: number;
+  /** Why the first input that proved nothing did not (the listing it needed was cut, ...). */
+  unprovenWhy?: string;
   failure?: { path: string; value: T; verdict: Verdict; shrinks: number };
   /** Why generation stopped early: the write budget, read-only mode (the check skips or passes with a note). */
   stoppedBy?: string;
@@ -73,6 +75,7 @@ export async function runProperty<T>(t: Probe, spec: PropertySpec<T>): Promise<P
   let shrinkCalls = 0;
   let judged = 0;
   let unproven = 0;
+  let unprovenWhy: string | undefined;
   let lastFailure: { value: T; verdict: Verdict } | undefined;
   let stoppedBy: string | undefined;
   let brokenBy: string | undefined;
@@ -100,7 +103,10 @@ export async function runProperty<T>(t: Probe, spec: PropertySpec<T>): Promise<P
     }
     if (!failedOnce) {
       if (verdict.ok) judged += 1;
-      if (verdict.ok && verdict.unproven !== undefined) unproven += 1;
+      if (verdict.ok && verdict.unproven !== undefined) {
+        unproven += 1;
+        unprovenWhy ??= verdict.unproven;
+      }
       if (verdict.warning && !warnings.has(verdict.warning.key)) {
         warnings.set(verdict.warning.key, { ...verdict.warning, value });
       }
@@ -131,6 +137,7 @@ export async function runProperty<T>(t: Probe, spec: PropertySpec<T>): Promise<P
     seed,
     judged,
     unproven,
+    ...(unprovenWhy !== undefined ? { unprovenWhy } : {}),
     ...(details.failed && lastFailure && details.counterexamplePath !== null
       ? {
           failure: {
@@ -216,6 +223,12 @@ export function reportProperty<T>(t: Probe, outcome: PropertyOutcome<T>, options
   if (outcome.judged === 0 && outcome.stoppedBy !== undefined)
     t.skip(`${options.what}: nothing could be sent: ${outcome.stoppedBy}; raise --max-writes to run it (${writesNeeded(t.settings.runs)})`);
   const proved = outcome.judged - outcome.unproven;
+  // A property that held only where it could prove nothing has not been seen to hold: no pass.
+  if (proved === 0 && outcome.unproven > 0) {
+    t.inconclusive(
+      `${options.what}: none of its ${outcome.unproven} generated input(s) could be proved (the first: ${outcome.unprovenWhy ?? 'no reason given'})`,
+    );
+  }
   const notes = [
     outcome.stoppedBy !== undefined ? `generation stopped early: ${outcome.stoppedBy}` : undefined,
     outcome.interrupted ? 'stopped by the time limit' : undefined,
