@@ -96,6 +96,8 @@ log('the full default run against a fresh User, 30 ms away (the yardstick of yea
 const freshRemote = await suiteRun({ latencyMs: 30 });
 log('the full default run against a User with 400,000 User Banks, 30 ms away (a year of gates, issue 55)');
 const yearRemote = await suiteRun({ latencyMs: 30, extraBanks: 400_000, timeoutMs: 900_000 });
+log('the same with --user-id naming that User and a second, small one (docs/staging.md: a gate kept for years)');
+const yearTwoUsers = await suiteRun({ latencyMs: 30, extraBanks: 400_000, timeoutMs: 900_000, userIndexes: [0, 1] });
 log('two default runs in a row against an empty User: the writes of the first and of a later one');
 const writes = await writesPerRun();
 log('walking 10,000 user banks');
@@ -179,6 +181,8 @@ const bench = {
   freshAt30ms: figuresOf(freshRemote),
   /** The full run when the configured User holds 400,000 User Banks (a year of gates on every deploy), 30 ms away (issue 55). */
   yearOfGates: figuresOf(yearRemote),
+  /** The same User named beside a small one: the run writes to the smaller and proves on it. */
+  yearOfGatesTwoUsers: figuresOf(yearTwoUsers),
   /** User Banks a default run creates: the first against an empty User (paging data included) and the next (issue 55). */
   writesPerRun: writes,
   traversal10k: {
@@ -224,6 +228,7 @@ const bench = {
     largeAt30ms: 'decided (exit 0) in <= 30 s',
     large100kLocal: 'decided (exit 0) in <= 60 s',
     yearOfGates: 'decided (exit 0) within 1.5 x freshAt30ms',
+    yearOfGatesTwoUsers: 'decided (exit 0) within 1.5 x freshAt30ms',
     writesPerRun: 'a later default run creates at most 12 User Banks',
     traversal100kPeakRssMb: '<= 256',
     traversal100kSeconds: '<= 2',
@@ -307,6 +312,11 @@ const rows: [string, string, string][] = [
     'writesPerRun',
     `first ${bench.writesPerRun.first}, later ${bench.writesPerRun.later} User Banks (exit ${bench.writesPerRun.exitCodes.join(', ')})`,
     `later <= 12 ${met(bench.writesPerRun.exitCodes.every((c) => c === 0) && bench.writesPerRun.later <= 12)}`,
+  ],
+  [
+    'yearOfGatesTwoUsers',
+    `${bench.yearOfGatesTwoUsers.seconds} s, ${bench.yearOfGatesTwoUsers.requests} requests (${bench.yearOfGatesTwoUsers.verdict}${bench.yearOfGatesTwoUsers.undecided > 0 ? `, ${bench.yearOfGatesTwoUsers.undecided} inconclusive` : ''})`,
+    `exit 0 in <= ${round(bench.freshAt30ms.seconds * 1.5)} s ${met(bench.yearOfGatesTwoUsers.exitCode === 0 && bench.yearOfGatesTwoUsers.seconds <= bench.freshAt30ms.seconds * 1.5)}`,
   ],
   ['suiteSecondsLarge', `${bench.suiteSecondsLarge} s, ${bench.requestsLarge} requests (${bench.runs.large.verdict})`, ''],
   [
