@@ -57,21 +57,17 @@ describe.concurrent('a caller list too large for the run: the proofs on a quiet 
   }
 });
 
-test('conformant there: no fail, the moved proofs decided on the quiet User list they name, those that cannot move inconclusive', async () => {
+test('conformant there and decided: the moved proofs on the quiet User list they name, the others within the part of the configured User a run reads', async () => {
   const reference = await startReference({ extraBanks: EXTRA_BANKS });
   try {
     const run = await pool.run([...targetArgs(reference), '--seed', '42']);
     const checks = run.results?.checks ?? [];
     const unsettled = checks.filter((c) => c.outcome === 'fail' || c.outcome === 'inconclusive').map((c) => `${c.id}: ${c.message}`);
-    // What must find the run's own writes (or their absence) on the configured User cannot move: its
-    // 12,060 User Banks, oldest first, put them past the part a run can place, and each proof says so
-    // rather than pass on what it could not see.
-    expect(unsettled.sort()).toEqual([
-      expect.stringMatching(/^robustness\.refused-requests-store-nothing: the configured User's list could not be read/),
-      expect.stringMatching(/^user-banks\.create\.concurrent: .*none of its \d+ generated input\(s\) could be proved/),
-      expect.stringMatching(/^user-banks\.create\.invalid\.creates-nothing: .*none of its \d+ generated input\(s\) could be proved/),
-      expect.stringMatching(/^user-banks\.create\.persisted: .*none of its \d+ generated input\(s\) could be proved/),
-    ]);
+    // What must find the run's own writes (or their absence) stays on the configured User: on a local
+    // target the part of its 12,060 User Banks a run may read (placedItemBudget: 5 s of pages) holds
+    // them all, so those proofs are decided too. A remote User past that part leaves them inconclusive,
+    // saying why (npm run bench, yearOfGates).
+    expect(unsettled).toEqual([]);
     const quiet = reference.callers.a.userIds[1] as string;
     for (const id of ['pagination.traversal.complete', 'pagination.traversal.repeatable', 'auth.create-user-bank.refused-write-no-effect'])
       expect(checks.find((c) => c.id === id)?.message, id).toContain(`User ${quiet}'s list`);

@@ -23,16 +23,16 @@
 import { isRecord } from '../../core/domain/is-record.js';
 import type { Exchange } from '../../http/exchange.js';
 import type { ExchangeInvariant } from './invariant.js';
-import { itemsOf, type SeenExchange } from './seen-exchange.js';
+import { LIST_BANKS_PARAMETERS, itemsOf, type SeenExchange } from './seen-exchange.js';
 
 const DEFAULT_LIMIT = 100;
-const PARAMETERS = new Set(['cursor', 'limit', 'status', 'user_id']);
 /** Item ids and pages kept over the run, at most; past either no page is recorded, and pages after it go unjudged. */
 const MAX_ITEMS = 600_000;
 const MAX_PAGES = 100_000;
 
 interface PageRecord {
-  exchange: Exchange;
+  /** Kept only for a page short of its limit, the only kind ever reported: a walk of 1,000 full pages keeps none. */
+  exchange?: Exchange;
   sentAt: number;
   answeredAt: number;
   limit: number;
@@ -45,10 +45,15 @@ interface PageRecord {
   walkKnown: boolean;
 }
 
-/** When the caller's views first listed an item, with each status it showed. */
+/**
+ * When the caller's views first listed an item, and with which status; a later status it showed, and
+ * when, apart (most items never show another: a map each would be most of a 100,000-item walk's memory).
+ */
 interface FirstListed {
   userId: unknown;
-  withStatus: Map<unknown, number>;
+  status: unknown;
+  at: number;
+  laterStatuses?: Map<unknown, number>;
 }
 
 type Caller = 'a' | 'b';
@@ -67,7 +72,7 @@ interface Listing {
 function listingOf(seen: SeenExchange, caller: Caller): Listing | undefined {
   const one: Record<string, string> = {};
   for (const [name, values] of seen.query) {
-    if (!PARAMETERS.has(name) || values.length !== 1 || values[0] === '') return undefined;
+    if (!LIST_BANKS_PARAMETERS.has(name) || values.length !== 1 || values[0] === '') return undefined;
     one[name] = values[0] as string;
   }
   const raw = one.limit;
@@ -81,6 +86,9 @@ function listingOf(seen: SeenExchange, caller: Caller): Listing | undefined {
     userId: one.user_id,
   };
 }
+
+/** A recorded page short of its limit: the only kind that keeps its exchange, and the only kind judged. */
+const isShort = (page: PageRecord): page is PageRecord & { exchange: Exchange } => page.exchange !== undefined;
 
 const banks = (count: number): string => `${count} User Bank${count === 1 ? '' : 's'}`;
 
@@ -123,9 +131,10 @@ export function onwardPagesFull({ wholeMs, fittedMs }: OnwardWindows): ExchangeI
     for (const item of items) {
       const id = idOf(item);
       if (id === undefined || !isRecord(item)) continue;
-      const known = firstListed[caller].get(id) ?? { userId: item.user_id, withStatus: new Map<unknown, number>() };
-      if (!known.withStatus.has(item.status)) known.withStatus.set(item.status, answeredAt);
-      firstListed[caller].set(id, known);
+      const known = firstListed[caller].get(id);
+      if (known === undefined) firstListed[caller].set(id, { userId: item.user_id, status: item.status, at: answeredAt });
+      else if (known.status !== item.status && !known.laterStatuses?.has(item.status))
+        (known.laterStatuses ??= new Map()).set(item.status, answeredAt);
     }
   };
 
@@ -133,13 +142,14 @@ export function onwardPagesFull({ wholeMs, fittedMs }: OnwardWindows): ExchangeI
   const listedBy = (listing: Listing, id: string, before: number): boolean => {
     const known = firstListed[listing.caller].get(id);
     if (known === undefined || (listing.userId !== undefined && known.userId !== listing.userId)) return false;
-    if (listing.status !== undefined) return (known.withStatus.get(listing.status) ?? Infinity) <= before;
-    return Math.min(...known.withStatus.values()) <= before;
+    if (listing.status === undefined) return known.at <= before;
+    const at = known.status === listing.status ? known.at : known.laterStatuses?.get(listing.status);
+    return (at ?? Infinity) <= before;
   };
 
   /** The first finding of a short page whose following page holds items that existed when it was read, and were not on its walk. */
   const judge = (
-    short: PageRecord,
+    short: PageRecord & { exchange: Exchange },
     listing: Listing,
     following: SeenExchange,
     items: unknown[],
@@ -179,7 +189,7 @@ export function onwardPagesFull({ wholeMs, fittedMs }: OnwardWindows): ExchangeI
       const parents = listing?.cursor === undefined ? [] : (issued.get(`${listing.key}\n${listing.cursor}`) ?? []);
       if (listing !== undefined)
         for (const short of parents)
-          if (!reported.has(short) && short.shown < short.limit && short.answeredAt <= sentAt) judge(short, listing, seen, items, report);
+          if (!reported.has(short) && isShort(short) && short.answeredAt <= sentAt) judge(short, listing, seen, items, report);
       // Any list answer of the caller shows what exists, whatever its query.
       remember(caller, items, answeredAt);
       if (listing === undefined || kept + items.length > MAX_ITEMS || pages >= MAX_PAGES) return;
@@ -187,7 +197,7 @@ export function onwardPagesFull({ wholeMs, fittedMs }: OnwardWindows): ExchangeI
       kept += ids.length;
       pages += 1;
       const page: PageRecord = {
-        exchange,
+        ...(items.length < listing.limit ? { exchange } : {}),
         sentAt,
         answeredAt,
         limit: listing.limit,

@@ -7,6 +7,9 @@ import { envelopeData, isSuccess, type Exchange } from '../../http/exchange.js';
 
 export type Operation = 'create' | 'list-banks' | 'list-rfps' | 'user';
 
+/** The query parameters 4.2 gives GET /user_banks. */
+export const LIST_BANKS_PARAMETERS: ReadonlySet<string> = new Set(['cursor', 'limit', 'status', 'user_id']);
+
 /** Whose credentials a request carried: a caller's token, none, another scheme, or a token of nobody. */
 export type Caller = 'a' | 'b' | 'none' | 'other-scheme' | 'unknown-token';
 

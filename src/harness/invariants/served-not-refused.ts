@@ -26,10 +26,9 @@ import { isRecord } from '../../core/domain/is-record.js';
 import { otherQuerySpelling, spellingOf } from '../../http/query-spelling.js';
 import type { Exchange } from '../../http/exchange.js';
 import type { ExchangeInvariant, FollowUp, InvariantFinding } from './invariant.js';
-import { headerOf, itemsOf, single, type SeenExchange } from './seen-exchange.js';
+import { LIST_BANKS_PARAMETERS, headerOf, itemsOf, single, type SeenExchange } from './seen-exchange.js';
 
 const NOT_A_REFUSAL = new Set([401, 408, 429]);
-const LIST_PARAMETERS = new Set(['limit', 'cursor', 'status', 'user_id']);
 const MAX_REMEMBERED = 100_000;
 /** Refusals sent again in their query's other spelling, per run: a few say whether the spelling matters. */
 const MAX_SPELLING_RESENDS = 3;
@@ -84,7 +83,7 @@ export function servedNotRefused(ownUsers: { a?: string; b?: string }): Exchange
 
   /** Why the spec says this list request is served, and the requirement its refusal breaks; undefined when it need not be. */
   const listServed = (seen: SeenExchange, mine: CallerFacts): { what: string; requirements: string[] } | undefined => {
-    for (const [name, values] of seen.query) if (!LIST_PARAMETERS.has(name) || values.length !== 1) return undefined;
+    for (const [name, values] of seen.query) if (!LIST_BANKS_PARAMETERS.has(name) || values.length !== 1) return undefined;
     const parts: string[] = [];
     let requirements = ['list_user_banks.operation'];
     const limit = single(seen, 'limit');

@@ -15,8 +15,11 @@ import { exampleCreateBody } from '../../harness/example-body.js';
 import { perRun } from '../../harness/per-run.js';
 import type { Probe } from '../../harness/probe.js';
 import { idsOf } from './ids.js';
+import { PROOF_ITEM_BUDGET } from '../../core/model/list-sizes.js';
 import {
   ITEMS_FOR_DEFAULT,
+  PLACED_ITEM_BUDGET,
+  PLACED_READ_MS,
   REFERENCE_WALK_PAGES,
   USER_BANKS,
   WHOLE_LIST_PAGES,
@@ -104,6 +107,19 @@ function wholeListChoice(t: Probe): Promise<{ whole: WalkResult; quiet?: string;
  */
 export async function quietUser(t: Probe): Promise<string | undefined> {
   return (await wholeListChoice(t)).quiet;
+}
+
+/**
+ * Items a proof of the run's own writes may read of a User the run writes to, once the caller's whole
+ * list is too large for the run's budget: what PLACED_READ_MS of reading covers at the page time the
+ * whole list was read at (a local target reads 100,000 in that time, one 30 ms away about 15,000),
+ * never fewer than PLACED_ITEM_BUDGET nor more than PROOF_ITEM_BUDGET.
+ */
+export async function placedItemBudget(t: Probe): Promise<number> {
+  const { whole, ms } = await wholeListChoice(t);
+  const msPerPage = ms / Math.max(1, whole.pages.length);
+  const pages = msPerPage > 0 ? Math.floor(PLACED_READ_MS / msPerPage) : 0;
+  return Math.min(PROOF_ITEM_BUDGET, Math.max(PLACED_ITEM_BUDGET, pages * 100));
 }
 
 /** Whether the caller's whole list did not end within the run's budget for it (WHOLE_LIST_PAGES). */

@@ -28,6 +28,12 @@ export const REFERENCE_WALK_PAGES = 1_002;
  */
 export const PLACED_ITEM_BUDGET = 10_000;
 /**
+ * Reading time a proof of the run's own writes may spend on such a User's list (list-data.ts
+ * placedItemBudget): a fast target reads its whole list of 100,000 in it, a remote one a part that
+ * stays bounded however many runs wrote there.
+ */
+export const PLACED_READ_MS = 5_000;
+/**
  * Pages of the caller's whole list read before the run decides where its pagination proofs are made:
  * a list that does not end within them (11,000 items) is too large for the run's budget, so the
  * comparisons are made on a User's list the run never writes to (list-data.ts), and the whole list

@@ -4,8 +4,7 @@
  * and that nothing was created, by reading this list.
  */
 import { PROOF_ITEM_BUDGET, proofWalk } from '../pagination/proof-walk.js';
-import { PLACED_ITEM_BUDGET } from '../pagination/plan.js';
-import { quietUser, wholeListTooLarge } from '../pagination/list-data.js';
+import { placedItemBudget, quietUser, wholeListTooLarge } from '../pagination/list-data.js';
 import { lastWholeWalk, wholeWalkBegunAfter } from '../pagination/whole-walks.js';
 import { perRun } from '../../harness/per-run.js';
 import type { WalkResult } from '../pagination/walker.js';
@@ -35,14 +34,14 @@ export async function listBanksOf(
 
 /**
  * Items a proof reads of a User's list: PROOF_ITEM_BUDGET, or the part a run can place its writes in
- * (PLACED_ITEM_BUDGET) for a User the run writes to when the caller's whole list did not end within
+ * (placedItemBudget: what a few seconds of reading cover, at least PLACED_ITEM_BUDGET) for a User the run writes to when the caller's whole list did not end within
  * the run's budget for it (list-data.ts): that User's list gathers every earlier run's writes. A
  * newest-first list shows the run's writes on its first page; an oldest-first list of more puts them
  * past any run's reach at a cost that does not grow with what earlier runs left, and the proof says
  * how far it read instead.
  */
 export async function listingBudget(t: Probe, user: string): Promise<number> {
-  return user !== (await quietUser(t)) && (await wholeListTooLarge(t)) ? PLACED_ITEM_BUDGET : PROOF_ITEM_BUDGET;
+  return user !== (await quietUser(t)) && (await wholeListTooLarge(t)) ? placedItemBudget(t) : PROOF_ITEM_BUDGET;
 }
 
 /** A walk of the list (filtered by the User or not) as that User's listing. */
