@@ -78,3 +78,20 @@ test('conformant there and decided: the moved proofs on the quiet User list they
     await reference.close();
   }
 });
+
+test('the User the run writes to, past what a run reads of it 30 ms away (16,060 User Banks, oldest first): the proofs of its own writes end inconclusive and say why, none passes on nothing', async () => {
+  const reference = await startReference({ extraBanks: 16_000, latencyMs: 30 });
+  try {
+    const run = await pool.run([...targetArgs(reference), '--seed', '43'], { boundMs: 240_000 });
+    const checks = run.results?.checks ?? [];
+    expect(checks.filter((c) => c.outcome === 'fail').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+    for (const id of ['user-banks.create.persisted', 'user-banks.create.concurrent', 'user-banks.create.invalid.creates-nothing']) {
+      const check = checks.find((c) => c.id === id);
+      expect(check?.outcome, `${id}: ${check?.message}`).toBe('inconclusive');
+      expect(check?.message).toMatch(/none of its \d+ generated input\(s\) could be proved \(the first: .*not to its end/);
+    }
+    expect(run.code).toBe(2);
+  } finally {
+    await reference.close();
+  }
+});
