@@ -47,7 +47,7 @@ export interface InvariantSettings {
   userIdB?: string;
   /** How late a write may show in a list (--settle-ms); the default window when not given. */
   settleMs?: number;
-  /** The run's fitted settle window as its evidence stands (src/harness/settle.ts); the whole window when not given. */
+  /** The run's fitted settle window as its evidence stands (src/harness/fitted-window.ts); the whole window when not given. */
   fittedSettleMs?: () => number;
 }
 
@@ -129,12 +129,12 @@ export class ExchangeInvariants {
     return this.followedUp;
   }
 
-  /** Whose credentials an exchange carried, by the tokens the run gave each caller (refreshed ones included). */
   /** Breaks seen only within the fitted settle window, over every invariant (ExchangeInvariant.unconfirmed). */
   unconfirmed(): number {
     return this.invariants.reduce((sum, [, invariant]) => sum + (invariant.unconfirmed?.() ?? 0), 0);
   }
 
+  /** Whose credentials an exchange carried, by the tokens the run gave each caller (refreshed ones included). */
   callerOf(exchange: Exchange): Caller {
     return callerOf(headerOf(exchange.request.headers, 'authorization'), this.callers);
   }
