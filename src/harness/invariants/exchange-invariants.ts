@@ -67,15 +67,10 @@ export class ExchangeInvariants {
   ) {
     this.callers = { tokensA: new Set([settings.tokenA]), tokensB: new Set(settings.tokenB !== undefined ? [settings.tokenB] : []) };
     this.basePath = new URL(settings.baseUrl).pathname.replace(/\/+$/, '');
+    const whole = settings.settleMs ?? DEFAULT_SETTLE_MS;
     this.invariants = [
       ['http.pages-within-limit', pagesWithinLimit],
-      [
-        'http.onward-pages-full',
-        onwardPagesFull({
-          wholeMs: settings.settleMs ?? DEFAULT_SETTLE_MS,
-          fittedMs: settings.fittedSettleMs ?? (() => settings.settleMs ?? DEFAULT_SETTLE_MS),
-        }),
-      ],
+      ['http.onward-pages-full', onwardPagesFull({ wholeMs: whole, fittedMs: settings.fittedSettleMs ?? (() => whole) })],
       ['http.filters-keep-their-value', filtersKeepTheirValue],
       ['http.credentials-required', credentialsRequired],
       ['http.caller-data-only', callerDataOnly()],

@@ -22,9 +22,10 @@ export const PAGES_PER_SMALL_WALK = 200;
  */
 export const REFERENCE_WALK_PAGES = 1_002;
 /**
- * Items of a User's list the run can place its writes in, once the caller's whole list is too large
- * for the run's budget: a proof that looks for the run's writes (or their absence) on a User the run
- * writes to reads this far (steps/bank-listing.ts), and only the first page of a User known to hold more.
+ * The fewest items of a User's list the run can place its writes in, once the caller's whole list is
+ * too large for the run's budget: a proof that looks for the run's writes (or their absence) on a User
+ * the run writes to reads what PLACED_READ_MS of pages cover, never less than this
+ * (list-data.ts placedItemBudget), and only the first page of a User known to hold more.
  */
 export const PLACED_ITEM_BUDGET = 10_000;
 /**
