@@ -26,7 +26,10 @@ export async function authenticate(
     operation,
     header,
   });
-  if (caller) return caller;
+  if (caller) {
+    state.spendToken(token);
+    return caller;
+  }
   const { status, headers } = authRefusal(state.variation, header);
   const refusal = errorAnswer(state.variation, status, 'unauthorized', 'a valid Bearer token is required', headers);
   await state.hooks.bend('auth.refused', Promise.resolve(), { state, req, url, operation, header });

@@ -17,27 +17,41 @@ export class ReferenceState {
   ) {
     // An unknown name fails at start, not silently; the modifiers apply in the order the faults were named.
     this.hooks = new Hooks([...new Set(faultNames)].map(bendsOf));
-    if (variation.tokenLifetimeMs > 0) for (const caller of this.callers) this.issue(caller, caller.token);
+    if (this.tokensEnd) for (const caller of this.callers) this.issue(caller, caller.token);
   }
 
-  /** Tokens that expire (tokenLifetimeMs), by value: whose each is and until when it is accepted (the machine's clock). */
-  private readonly issued = new Map<string, { caller: Caller; expiresAt: number }>();
+  /** Whether tokens stop being accepted (after a time or a number of requests): then only issued tokens count. */
+  private get tokensEnd(): boolean {
+    return this.variation.tokenLifetimeMs > 0 || this.variation.tokenLifetimeRequests > 0;
+  }
+
+  /**
+   * Tokens that end (tokenLifetimeMs, tokenLifetimeRequests), by value: whose each is, until when it is
+   * accepted (the machine's clock) and how many requests it may still authenticate.
+   */
+  private readonly issued = new Map<string, { caller: Caller; expiresAt: number; requestsLeft: number }>();
 
   private issue(caller: Caller, token: string): void {
-    this.issued.set(token, { caller, expiresAt: Date.now() + this.variation.tokenLifetimeMs });
+    const { tokenLifetimeMs, tokenLifetimeRequests } = this.variation;
+    this.issued.set(token, {
+      caller,
+      expiresAt: tokenLifetimeMs > 0 ? Date.now() + tokenLifetimeMs : Number.POSITIVE_INFINITY,
+      requestsLeft: tokenLifetimeRequests > 0 ? tokenLifetimeRequests : Number.POSITIVE_INFINITY,
+    });
   }
 
   /**
    * A new token for the caller (0 the first, 1 the second), as a token endpoint issues one: what it
-   * answers (OAuth's access_token and expires_in in seconds). Only when tokens expire.
+   * answers (OAuth's access_token, and expires_in in seconds when they expire by time). Only when tokens end.
    */
-  mintToken(callerIndex: number): { access_token: string; expires_in: number } {
+  mintToken(callerIndex: number): { access_token: string; expires_in?: number } {
     const caller = this.callers[callerIndex];
-    if (caller === undefined || this.variation.tokenLifetimeMs <= 0)
-      throw new Error('tokens are minted only when they expire (tokenLifetimeMs)');
+    if (caller === undefined || !this.tokensEnd)
+      throw new Error('tokens are minted only when they end (tokenLifetimeMs, tokenLifetimeRequests)');
     const token = `ref-minted-${caller.name}-${randomBytes(12).toString('hex')}`;
     this.issue(caller, token);
-    return { access_token: token, expires_in: this.variation.tokenLifetimeMs / 1000 };
+    const { tokenLifetimeMs } = this.variation;
+    return { access_token: token, ...(tokenLifetimeMs > 0 ? { expires_in: tokenLifetimeMs / 1000 } : {}) };
   }
 
   /** The server's clock: the machine's, moved by the variation's skew (its Date header and the created_at it stamps). */
@@ -51,10 +65,16 @@ export class ReferenceState {
 
   /** The caller a token names; no caller has an undefined token, so none when no token was sent. */
   callerByToken(token: string | undefined): Caller | undefined {
-    if (this.variation.tokenLifetimeMs > 0) {
+    if (this.tokensEnd) {
       const issued = token === undefined ? undefined : this.issued.get(token);
-      return issued !== undefined && Date.now() < issued.expiresAt ? issued.caller : undefined;
+      return issued !== undefined && Date.now() < issued.expiresAt && issued.requestsLeft > 0 ? issued.caller : undefined;
     }
     return this.callers.find((c) => c.token === token);
+  }
+
+  /** A request `token` authenticated (auth.ts): one fewer it may still authenticate, when tokens end by use. */
+  spendToken(token: string | undefined): void {
+    const issued = token === undefined ? undefined : this.issued.get(token);
+    if (issued !== undefined) issued.requestsLeft -= 1;
   }
 }

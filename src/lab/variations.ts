@@ -63,6 +63,12 @@ export interface Variation {
    * rest by mintToken); 0 = tokens never expire. No preset: a run needs a token command to follow it.
    */
   tokenLifetimeMs: number;
+  /**
+   * 5, as above: every token stops being accepted once it has authenticated this many requests (a
+   * token rotated by use); 0 = no such bound. Tests that need a token to end mid-run count requests,
+   * which a fast machine cannot outrun, rather than milliseconds.
+   */
+  tokenLifetimeRequests: number;
   /** 2.1: User Bank statuses beyond "active" are not shown: the one the fixtures give every seventh User Bank. */
   otherBankStatus: string;
   /** 4.1: the values the service assigns a new User Bank (flags, status, verification_status) are not shown. */
@@ -98,6 +104,7 @@ export const baseline: Variation = {
   clockSkewMs: 0,
   reservedCursorChars: false,
   tokenLifetimeMs: 0,
+  tokenLifetimeRequests: 0,
   otherBankStatus: 'inactive',
   newBankValues: 'active-verified',
   bodyCapBytes: 1_048_576,

@@ -1,26 +1,39 @@
 /**
- * --token-command against the reference whose tokens expire after 5 s, over real HTTP: the CLI as
- * a process, a token endpoint on 127.0.0.1 that mints the reference's tokens, and the command a user
- * would write to read it. A whole run lasts several lifetimes, so it meets expired tokens throughout.
+ * --token-command against a reference whose tokens end, over real HTTP: the CLI as a process, a token
+ * endpoint on 127.0.0.1 that mints the reference's tokens, and the command a user would write to read
+ * it. Tokens end by use where a test needs them to end mid-run (a count of requests, which no machine
+ * outruns), and by time only where the told expiry is the point, the reference then answering late
+ * enough that a run lasts longer than a lifetime.
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { startReference, type RunningReference } from '../../src/lab/server.js';
+import { startReference, type ReferenceOptions, type RunningReference } from '../../src/lab/server.js';
 import { allOutput, runCli, type CliRun } from '../support/run-cli.js';
 import { startTokenEndpoint, type Issue, type TokenEndpoint } from '../support/token-endpoint.js';
 
 /**
  * Long enough that a token is used before it expires even on a loaded machine (a token that expires
- * unused never worked, so its 401 is judged, by design), short enough that a run meets several expiries.
+ * unused never worked, so its 401 is judged, by design).
  */
 const LIFETIME_MS = 5_000;
+/**
+ * Added to every answer when tokens expire by time: a run sends well over 100 requests one after
+ * another, so it outlasts a lifetime however fast the machine.
+ */
+const LATENCY_MS = 40;
+/** Tokens ended by use: a default run sends over 1,000 requests, most of them as caller A. */
+const REQUESTS_PER_TOKEN = 250;
 
-/** A reference whose tokens expire and the endpoint that mints them, for one test (the tests run side by side). */
+const byTime: ReferenceOptions = { variation: { tokenLifetimeMs: LIFETIME_MS }, latencyMs: LATENCY_MS };
+const byUse: ReferenceOptions = { variation: { tokenLifetimeRequests: REQUESTS_PER_TOKEN } };
+
+/** A reference whose tokens end and the endpoint that mints them, for one test (the tests run side by side). */
 async function withExpiringTarget(
+  options: ReferenceOptions,
   body: (reference: RunningReference, endpoint: TokenEndpoint) => Promise<void>,
   issue?: (reference: RunningReference) => Issue,
 ): Promise<void> {
-  const reference = await startReference({ variation: { tokenLifetimeMs: LIFETIME_MS } });
+  const reference = await startReference(options);
   const mint: Issue = (caller) => reference.state.mintToken(caller === 'a' ? 0 : 1);
   const endpoint = await startTokenEndpoint(issue?.(reference) ?? mint);
   try {
@@ -61,7 +74,7 @@ function expectNoTokenIn(run: CliRun, endpoint: TokenEndpoint): void {
 
 describe.concurrent('a token from a command', () => {
   test('told its expiry (OAuth JSON with expires_in), the token is obtained again before it and the run stays conformant', async () => {
-    await withExpiringTarget(async (reference, endpoint) => {
+    await withExpiringTarget(byTime, async (reference, endpoint) => {
       const run = await runCli(commandArgs(reference, endpoint, 'json'));
       expect(run.code, notPassed(run) + run.stderr).toBe(0);
       expect(run.results?.verdict).toBe('conformant');
@@ -73,7 +86,7 @@ describe.concurrent('a token from a command', () => {
   });
 
   test('not told its expiry (a bare token), a 401 to a token that had worked obtains a new one, and the run stays conformant', async () => {
-    await withExpiringTarget(async (reference, endpoint) => {
+    await withExpiringTarget(byUse, async (reference, endpoint) => {
       const run = await runCli(commandArgs(reference, endpoint, 'bare'));
       expect(run.code, notPassed(run) + run.stderr).toBe(0);
       expect(run.results?.verdict).toBe('conformant');
@@ -95,17 +108,21 @@ describe.concurrent('a token from a command', () => {
         return { access_token: `ref-untrusted-${randomBytes(12).toString('hex')}`, expires_in: LIFETIME_MS / 1000 };
       };
     };
-    await withExpiringTarget(async (reference, endpoint) => {
-      const run = await runCli(commandArgs(reference, endpoint, 'json'));
-      expect(run.code, run.stdout + run.stderr).toBe(1);
-      expect(run.results?.verdict).toBe('non-conformant');
-      expect(run.results?.traffic?.tokenRefreshes?.a).toBeGreaterThanOrEqual(1);
-      const refused = run.results?.checks.filter(
-        (c) => c.outcome === 'fail' && c.findings.some((f) => /\b401\b/.test(f.actual ?? f.message)),
-      );
-      expect(refused?.length, run.stdout).toBeGreaterThan(0);
-      expectNoTokenIn(run, endpoint);
-    }, untrustedAfterTheFirst);
+    await withExpiringTarget(
+      byUse,
+      async (reference, endpoint) => {
+        const run = await runCli(commandArgs(reference, endpoint, 'json'));
+        expect(run.code, run.stdout + run.stderr).toBe(1);
+        expect(run.results?.verdict).toBe('non-conformant');
+        expect(run.results?.traffic?.tokenRefreshes?.a).toBeGreaterThanOrEqual(1);
+        const refused = run.results?.checks.filter(
+          (c) => c.outcome === 'fail' && c.findings.some((f) => /\b401\b/.test(f.actual ?? f.message)),
+        );
+        expect(refused?.length, run.stdout).toBeGreaterThan(0);
+        expectNoTokenIn(run, endpoint);
+      },
+      untrustedAfterTheFirst,
+    );
   });
 });
 
@@ -140,7 +157,7 @@ describe.concurrent('a token command that fails is exit 2 and one sentence namin
 
 describe('a token given as a string', () => {
   test('that stops being accepted mid-run: the run could not run (exit 2) with one sentence that names --token-command, and blames the server for nothing', async () => {
-    const reference = await startReference({ variation: { tokenLifetimeMs: 2_500 } });
+    const reference = await startReference({ variation: { tokenLifetimeRequests: 400 } });
     try {
       const run = await runCli([
         '--base-url',
