@@ -49,8 +49,8 @@ function replayOnce(t: Probe): Promise<ReplayRun> {
     createBody: () => ({ ...exampleCreateBody(settings.userIdA, settings.seed), account_number: uniqueAccountNumber() }),
     budget: budgetAtTargetRate(READ_REPLAY_BUDGET, t.run.client.throttleStats()),
     inFlight: settings.concurrency,
-    // The replay starts with the unusual requests (src/harness/phases.ts): its reads wait for their end,
-    // its creates for caller B's write on A's User, the one aimed write sent there.
+    // The replay starts with the unusual requests (src/harness/phases.ts): the reads they add wait for
+    // their end, its creates for caller B's write on A's User, the one aimed write sent there.
     beforeReads: () => t.run.phases?.ended('unusual') ?? Promise.resolve(),
     beforeCreates: () => aimedWriteAnswered(t),
   });

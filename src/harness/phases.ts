@@ -39,9 +39,11 @@ export const phaseIndex = (phase: Phase): number => PHASES.indexOf(phase);
  * for it (PhaseSignals.ended). The replay and the absence proofs start with the unusual requests, so
  * every write of the run's end (the screen's unusual creates, caller B's write on A's User, the
  * replay's creates with refused credentials) is answered early and one settle window, counted from
- * the latest of them, runs out while the screen's and the replay's reads are sent. The replay's reads
- * wait for the unusual phase's end (its reads are the run's too); its creates go once the aimed write
- * of that end (caller B's) has been answered. The absence proofs wait for the writes they judge.
+ * the latest of them, runs out while the screen's and the replay's reads are sent. The replay sends
+ * one read of each kind the run made so far at once, beside the unusual requests (whose POSTs leave
+ * the pooled connections to reads), and the rest after the unusual phase's end (its reads are the
+ * run's too); its creates go once the aimed write of that end (caller B's) has been answered. The
+ * absence proofs wait for the writes they judge.
  */
 export const STARTS_WITH: Partial<Record<Phase, Phase>> = { replay: 'unusual', absence: 'unusual' };
 

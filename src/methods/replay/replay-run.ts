@@ -10,7 +10,7 @@ import type { Exchange } from '../../http/exchange.js';
 import { isHttpError } from '../../http/errors.js';
 import { inPool, limiter } from '../../harness/in-pool.js';
 import { replayCredentials, type ReplayCredential } from './credentials.js';
-import { distinctReads, type SampledRead } from './sample.js';
+import { distinctReads, oneOfEachKind, shapeKey, type SampledRead } from './sample.js';
 import { equivalentSpellings, type Spelling } from './spellings.js';
 
 /**
@@ -82,7 +82,10 @@ export interface ReplayTarget {
   budget?: number;
   /** Requests in flight at once (the run's --concurrency); IN_FLIGHT when absent. */
   inFlight?: number;
-  /** Awaited before the reads are planned (the end of the checks whose reads are replayed too). */
+  /**
+   * The end of the checks whose reads are replayed too: the reads made before it, one of each kind,
+   * are replayed at once; the rest (the kinds those checks add, then the other values) after it.
+   */
   beforeReads?: () => Promise<void>;
   /** Awaited before the first create (the aimed writes whose budget slots the creates must not take). */
   beforeCreates?: () => Promise<void>;
@@ -203,15 +206,19 @@ export async function replayRun(target: ReplayTarget): Promise<ReplayRun> {
       target.baseUrl,
       target.userIdA,
     );
-  /** The distinct reads of the run so far (one of each shape: sample.ts), within the budget. */
-  const plan = (): { read: SampledRead; canonical: Spelling; plan: PlannedReplay[] }[] => {
+  /** Reads already planned, by shape: a later plan takes up the order where an earlier one left it. */
+  const plannedShapes = new Set<string>();
+  /** Of `reads` (distinct reads of the run, in sample.ts's order), those not planned yet, within the budget. */
+  const plan = (reads: readonly SampledRead[]): { read: SampledRead; canonical: Spelling; plan: PlannedReplay[] }[] => {
     const planned: { read: SampledRead; canonical: Spelling; plan: PlannedReplay[] }[] = [];
-    for (const read of runsReads()) {
+    for (const read of reads) {
+      if (plannedShapes.has(shapeKey(read))) continue;
       const { canonical, plan } = planRead(read, credentials);
       const cost = plan.length + (target.hasCallerB ? 2 : 1);
       // Reads are ordered every kind first (sample.ts): a dearer one past the budget does not stop a cheaper one after it.
       if (requests + cost > budget) continue;
       requests += cost;
+      plannedShapes.add(shapeKey(read));
       planned.push({ read, canonical, plan });
     }
     return planned;
@@ -239,8 +246,12 @@ export async function replayRun(target: ReplayTarget): Promise<ReplayRun> {
   // Awaited below on success; on a failure the error is the reads', not this one.
   creates.catch(() => undefined);
   try {
-    await target.beforeReads?.();
-    const reads = await replay(plan());
+    // The head of the order (sample.ts) as it stands is the head of the whole run's order: replayed
+    // now, side by side with the checks `beforeReads` waits for, it is what the replay would have
+    // sent first anyway. The rest is planned once those checks and this head have ended.
+    const head = replay(plan(oneOfEachKind(runsReads())));
+    await Promise.all([head, target.beforeReads?.()]);
+    const reads = [...(await head), ...(await replay(plan(runsReads())))];
     const distinct = runsReads().length;
     const reach: ReplayReach = { distinct, replayed: reads.length, requests, budget };
     return { reads, reach, ...(await creates) };

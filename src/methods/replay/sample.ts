@@ -75,3 +75,21 @@ export function distinctReads(log: readonly ExchangeSummary[], baseUrl: string, 
   const firstOfKind = reads.filter((read) => !kinds.has(kindOf(read)) && kinds.add(kindOf(read)) !== undefined);
   return [...firstOfKind, ...reads.filter((read) => !firstOfKind.includes(read))];
 }
+
+/**
+ * The head of `distinctReads`'s order: the reads whose kind is new (the canonical reads and the first
+ * of each kind). Reads sent later can only add to the end of this head, never reorder it.
+ */
+export function oneOfEachKind(reads: readonly SampledRead[]): SampledRead[] {
+  const kinds = new Set<string>();
+  const head: SampledRead[] = [];
+  for (const read of reads) {
+    if (kinds.has(kindOf(read))) break;
+    kinds.add(kindOf(read));
+    head.push(read);
+  }
+  return head;
+}
+
+/** A read's identity across plans: its shape (a cursor stands for its listing's others). */
+export const shapeKey = (read: SampledRead): string => shapeOf(read);
