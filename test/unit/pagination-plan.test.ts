@@ -38,7 +38,7 @@ describe('plan', () => {
   test("a small walk takes a few seconds of the target, or twice the time of a long list's own walk", () => {
     // 105 items 50 ms a page away: the reference walk read 2 pages in 0.1 s; limit=1 would be 105 round trips.
     expect(smallWalkBudgetMs(23_000, 100)).toBe(SMALL_WALK_MS);
-    expect(smallLimitsFor(105, pagesWithin(smallWalkBudgetMs(23_000, 100), 50))).toEqual([3, 7]);
+    expect(smallLimitsFor(105, pagesWithin(smallWalkBudgetMs(23_000, 100), 50))).toEqual([4, 7]);
     // The same list on this machine: every small limit, the page budget unchanged.
     expect(smallLimitsFor(105, pagesWithin(smallWalkBudgetMs(23_000, 2), 1))).toEqual([1, 2, 7]);
     // 12,000 items 37 ms a page away: the reference walk's 122 pages took 4.5 s, the small walk keeps its 200 pages.

@@ -88,9 +88,10 @@ export function pagesWithin(budgetMs: number, msPerPage: number): number {
  * On a remote target a small list's walk at limit=1 is a chain of one round trip per item, and the
  * reads phase (which no write may enter) waited for it: 105 round trips, 5 s at 50 ms. Measured
  * against the target's own pace (pagesWithin), a slow target gets larger small limits that still
- * cross a page boundary at every few items; a long list keeps the pages its own walk needed.
+ * cross a page boundary at every few items (4 on 105 items 50 ms away); a long list keeps the pages
+ * its own walk needed. The smallest walk is the end of the reads phase on such a target.
  */
-export const SMALL_WALK_MS = 2_500;
+export const SMALL_WALK_MS = 1_500;
 
 export function smallWalkBudgetMs(checkBudgetMs: number, referenceWalkMs: number): number {
   return Math.min(checkBudgetMs, Math.max(SMALL_WALK_MS, 2 * referenceWalkMs));
