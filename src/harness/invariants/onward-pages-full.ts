@@ -21,6 +21,7 @@
  * plain number).
  */
 import { isRecord } from '../../core/domain/is-record.js';
+import { idOf } from '../../core/domain/item-id.js';
 import type { Exchange } from '../../http/exchange.js';
 import type { ExchangeInvariant } from './invariant.js';
 import { LIST_BANKS_PARAMETERS, itemsOf, type SeenExchange } from './seen-exchange.js';
@@ -91,8 +92,6 @@ function listingOf(seen: SeenExchange, caller: Caller): Listing | undefined {
 const isShort = (page: PageRecord): page is PageRecord & { exchange: Exchange } => page.exchange !== undefined;
 
 const banks = (count: number): string => `${count} User Bank${count === 1 ? '' : 's'}`;
-
-const idOf = (item: unknown): string | undefined => (isRecord(item) && typeof item.id === 'string' ? item.id : undefined);
 
 /** Ids on a page and on every recorded page before it in its walk, or undefined when part of its walk is unknown. */
 function idsOfWalk(page: PageRecord): Set<string> | undefined {

@@ -1,4 +1,5 @@
 /** The ids (and other fields) of listed items, and the set arithmetic the traversal checks need. */
+import { idOf } from '../../core/domain/item-id.js';
 
 /** What these functions read of a walk (a WalkResult is one): its pages' sizes in order, and the items. */
 export interface WalkOutline {
@@ -6,11 +7,7 @@ export interface WalkOutline {
   items: readonly unknown[];
 }
 
-/** The id of a listed item as a string, or undefined when it has none. */
-export function idOf(item: unknown): string | undefined {
-  const id = item !== null && typeof item === 'object' ? (item as { id?: unknown }).id : undefined;
-  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
-}
+export { idOf };
 
 export function fieldOf(item: unknown, field: string): unknown {
   return item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[field] : undefined;
