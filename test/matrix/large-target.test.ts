@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { startReference } from '../../src/lab/server.js';
 import { allOutput, runCli } from '../support/run-cli.js';
+import { unsettledChecks } from '../support/unsettled-checks.js';
 
 const cases = [
   // The configured User holds them: its listings prove refused writes stored nowhere.
@@ -38,10 +39,7 @@ describe.concurrent('large targets', () => {
           '--seed',
           '42',
         ]);
-        const unsettled = run.results?.checks
-          .filter((c) => c.outcome === 'fail' || c.outcome === 'inconclusive')
-          .map((c) => `${c.id}: ${c.outcome}: ${c.message}`);
-        expect(unsettled).toEqual([]);
+        expect(unsettledChecks(run.results)).toEqual([]);
         expect(run.code, run.stderr).toBe(0);
         // One of the big User's banks, read by the walks: its account number appears masked at most.
         const listed = await fetch(`${reference.url}/user_banks?limit=1&user_id=${a.userIds[0]}`, {
