@@ -21,7 +21,7 @@ import { makeStoredProbe } from '../contract/operations/stored-probe.js';
 import { addCallerToken, redactorFor } from './secrets.js';
 import { JudgedChecks } from './judged-checks.js';
 import { PhaseSignals } from './phases.js';
-import { DEFAULT_SETTLE_MS, type RunSettings } from './settings.js';
+import { wholeSettleMs, type RunSettings } from './settings.js';
 import { fittedWindow } from './fitted-window.js';
 
 export interface RunContext {
@@ -137,7 +137,7 @@ export function contextFor(settings: RunSettings): RunContext {
       ...(settings.userIdB !== undefined ? { userIdB: settings.userIdB } : {}),
       ...(settings.settleMs !== undefined ? { settleMs: settings.settleMs } : {}),
       // The client is made below (it reports every exchange to the invariants); asked only once it exists.
-      fittedSettleMs: () => (made.client ? fittedWindow(made.client, settings).ms : (settings.settleMs ?? DEFAULT_SETTLE_MS)),
+      fittedSettleMs: () => (made.client ? fittedWindow(made.client, settings).ms : wholeSettleMs(settings)),
     },
     recurrence,
   );
@@ -156,7 +156,7 @@ export function contextFor(settings: RunSettings): RunContext {
     },
   });
   made.client = client;
-  client.storedProbe = makeStoredProbe(client, { defaultUserId: settings.userIdA, settleMs: settings.settleMs ?? DEFAULT_SETTLE_MS });
+  client.storedProbe = makeStoredProbe(client, { defaultUserId: settings.userIdA, settleMs: wholeSettleMs(settings) });
   return {
     settings,
     client,

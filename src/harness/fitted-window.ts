@@ -6,7 +6,7 @@
 import type { ConsistencyStats } from '../results/results.js';
 import type { HttpClient } from '../http/client.js';
 import { perRun } from './per-run.js';
-import { DEFAULT_SETTLE_MS, type RunSettings } from './settings.js';
+import { wholeSettleMs, type RunSettings } from './settings.js';
 
 /** The observed listing lag of the run's writes, for results.json and the report. */
 class LagLog {
@@ -33,7 +33,7 @@ export const lagLogs = perRun(() => new LagLog());
 
 export function consistencyStats(client: HttpClient, settings: RunSettings): ConsistencyStats {
   const window = fittedWindow(client, settings);
-  return { ...lagLogs(client).stats(settings.settleMs ?? DEFAULT_SETTLE_MS), absenceWindowMs: window.ms, absenceWindowWhy: window.why };
+  return { ...lagLogs(client).stats(wholeSettleMs(settings)), absenceWindowMs: window.ms, absenceWindowWhy: window.why };
 }
 
 /** The absence window's floor, and its factor over the longest lag observed. */
@@ -42,9 +42,9 @@ const LAG_FACTOR = 3;
 /** No fitted window waits longer than this, whatever a lag once was. */
 const MAX_ABSENCE_WINDOW_MS = 60_000;
 
-/** How long after a write the run takes its effects as settled when it need not be sure (see the head of this file), and why. */
+/** How long after a write the run takes its effects as settled when it need not be sure (see the head of settle.ts), and why. */
 export function fittedWindow(client: HttpClient, settings: RunSettings): { ms: number; why: string } {
-  const whole = settings.settleMs ?? DEFAULT_SETTLE_MS;
+  const whole = wholeSettleMs(settings);
   if (settings.settleWindow !== 'evidence') return { ms: whole, why: `--settle-ms ${whole}` };
   const lags = lagLogs(client).lags;
   if (lags.length === 0) return { ms: whole, why: `no write of the run was awaited in a listing, so the default ${whole} ms` };

@@ -60,3 +60,6 @@ export interface TokenCommandState extends TokenCommandSettings {
 
 /** The settle window when the settings give none (--settle-ms's default). */
 export const DEFAULT_SETTLE_MS = 5_000;
+
+/** The whole settle window: --settle-ms, or its default. */
+export const wholeSettleMs = (settings: { settleMs?: number | undefined }): number => settings.settleMs ?? DEFAULT_SETTLE_MS;

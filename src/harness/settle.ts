@@ -17,9 +17,9 @@
 import { sleep } from '../http/throttle.js';
 import { fittedWindow, lagLogs } from './fitted-window.js';
 import type { Probe } from './probe.js';
-import { DEFAULT_SETTLE_MS } from './settings.js';
+import { wholeSettleMs } from './settings.js';
 
-export const settleMsOf = (t: Probe): number => t.settings.settleMs ?? DEFAULT_SETTLE_MS;
+export const settleMsOf = (t: Probe): number => wholeSettleMs(t.settings);
 
 /** Waits until the absence window has passed since `answeredAt` (Date.now()), so an absence read after it is final. */
 export async function untilAbsenceSettled(t: Probe, answeredAt: number): Promise<void> {

@@ -17,7 +17,7 @@ import { servedNotRefused } from './served-not-refused.js';
 import { serviceAssignedMembers } from './service-assigned-members.js';
 import { timestampsRfc3339 } from './timestamps-rfc3339.js';
 import type { RequestRecurrence } from '../recurrence.js';
-import { DEFAULT_SETTLE_MS } from '../settings.js';
+import { wholeSettleMs } from '../settings.js';
 
 export type InvariantId =
   | 'http.pages-within-limit'
@@ -67,7 +67,7 @@ export class ExchangeInvariants {
   ) {
     this.callers = { tokensA: new Set([settings.tokenA]), tokensB: new Set(settings.tokenB !== undefined ? [settings.tokenB] : []) };
     this.basePath = new URL(settings.baseUrl).pathname.replace(/\/+$/, '');
-    const whole = settings.settleMs ?? DEFAULT_SETTLE_MS;
+    const whole = wholeSettleMs(settings);
     this.invariants = [
       ['http.pages-within-limit', pagesWithinLimit],
       ['http.onward-pages-full', onwardPagesFull({ wholeMs: whole, fittedMs: settings.fittedSettleMs ?? (() => whole) })],
