@@ -10,7 +10,7 @@ import type { Exchange } from '../../http/exchange.js';
 import { isHttpError } from '../../http/errors.js';
 import { inPool, limiter } from '../../harness/in-pool.js';
 import { replayCredentials, type ReplayCredential } from './credentials.js';
-import { distinctReads, oneOfEachKind, shapeKey, type SampledRead } from './sample.js';
+import { distinctReads, readsByKind, shapeOf, type SampledRead } from './sample.js';
 import { equivalentSpellings, type Spelling } from './spellings.js';
 
 /**
@@ -200,25 +200,22 @@ export async function replayRun(target: ReplayTarget): Promise<ReplayRun> {
   let requests = 0;
   // The replay's own requests are not reads of the run to replay (they are sent once the first reads are planned).
   const own = new Set<number>();
-  const runsReads = (): SampledRead[] =>
-    distinctReads(
-      target.client.log.filter((e) => !own.has(e.seq)),
-      target.baseUrl,
-      target.userIdA,
-    );
+  const runsLog = () => target.client.log.filter((e) => !own.has(e.seq));
+  /** The distinct reads of the run so far, in sample.ts's order. */
+  const runsReads = (): SampledRead[] => distinctReads(runsLog(), target.baseUrl, target.userIdA);
   /** Reads already planned, by shape: a later plan takes up the order where an earlier one left it. */
   const plannedShapes = new Set<string>();
   /** Of `reads` (distinct reads of the run, in sample.ts's order), those not planned yet, within the budget. */
   const plan = (reads: readonly SampledRead[]): { read: SampledRead; canonical: Spelling; plan: PlannedReplay[] }[] => {
     const planned: { read: SampledRead; canonical: Spelling; plan: PlannedReplay[] }[] = [];
     for (const read of reads) {
-      if (plannedShapes.has(shapeKey(read))) continue;
+      if (plannedShapes.has(shapeOf(read))) continue;
       const { canonical, plan } = planRead(read, credentials);
       const cost = plan.length + (target.hasCallerB ? 2 : 1);
       // Reads are ordered every kind first (sample.ts): a dearer one past the budget does not stop a cheaper one after it.
       if (requests + cost > budget) continue;
       requests += cost;
-      plannedShapes.add(shapeKey(read));
+      plannedShapes.add(shapeOf(read));
       planned.push({ read, canonical, plan });
     }
     return planned;
@@ -249,7 +246,7 @@ export async function replayRun(target: ReplayTarget): Promise<ReplayRun> {
     // The head of the order (sample.ts) as it stands is the head of the whole run's order: replayed
     // now, side by side with the checks `beforeReads` waits for, it is what the replay would have
     // sent first anyway. The rest is planned once those checks and this head have ended.
-    const head = replay(plan(oneOfEachKind(runsReads())));
+    const head = replay(plan(readsByKind(runsLog(), target.baseUrl, target.userIdA).oneOfEachKind));
     await Promise.all([head, target.beforeReads?.()]);
     const reads = [...(await head), ...(await replay(plan(runsReads())))];
     const distinct = runsReads().length;

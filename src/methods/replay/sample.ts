@@ -29,7 +29,7 @@ const kindOf = (read: SampledRead): string => `${read.operation}?${Object.keys(r
  * its other parameters name, and a walk makes one per page, so one cursor stands for the listing's
  * others (replaying every page of every walk would spend the budget on one listing).
  */
-const shapeOf = (read: SampledRead): string =>
+export const shapeOf = (read: SampledRead): string =>
   `${read.path}?${Object.entries(read.query)
     .map(([name, value]) => (name === 'cursor' ? 'cursor' : `${name}=${value}`))
     .sort()
@@ -51,6 +51,19 @@ export function canonicalReads(userIdA: string): SampledRead[] {
  * first read of each kind (operation and parameter names) in the order sent, then the other values.
  */
 export function distinctReads(log: readonly ExchangeSummary[], baseUrl: string, userIdA: string): SampledRead[] {
+  const { oneOfEachKind, otherValues } = readsByKind(log, baseUrl, userIdA);
+  return [...oneOfEachKind, ...otherValues];
+}
+
+/**
+ * `distinctReads`'s order in its two parts: the head (the canonical reads and the first read of each
+ * kind, which reads sent later can only extend, never reorder) and the other values.
+ */
+export function readsByKind(
+  log: readonly ExchangeSummary[],
+  baseUrl: string,
+  userIdA: string,
+): { oneOfEachKind: SampledRead[]; otherValues: SampledRead[] } {
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
   const seen = new Set<string>();
   const reads: SampledRead[] = [];
@@ -72,24 +85,6 @@ export function distinctReads(log: readonly ExchangeSummary[], baseUrl: string, 
     consider({ operation, path, query });
   }
   const kinds = new Set<string>();
-  const firstOfKind = reads.filter((read) => !kinds.has(kindOf(read)) && kinds.add(kindOf(read)) !== undefined);
-  return [...firstOfKind, ...reads.filter((read) => !firstOfKind.includes(read))];
+  const oneOfEachKind = reads.filter((read) => !kinds.has(kindOf(read)) && kinds.add(kindOf(read)) !== undefined);
+  return { oneOfEachKind, otherValues: reads.filter((read) => !oneOfEachKind.includes(read)) };
 }
-
-/**
- * The head of `distinctReads`'s order: the reads whose kind is new (the canonical reads and the first
- * of each kind). Reads sent later can only add to the end of this head, never reorder it.
- */
-export function oneOfEachKind(reads: readonly SampledRead[]): SampledRead[] {
-  const kinds = new Set<string>();
-  const head: SampledRead[] = [];
-  for (const read of reads) {
-    if (kinds.has(kindOf(read))) break;
-    kinds.add(kindOf(read));
-    head.push(read);
-  }
-  return head;
-}
-
-/** A read's identity across plans: its shape (a cursor stands for its listing's others). */
-export const shapeKey = (read: SampledRead): string => shapeOf(read);
