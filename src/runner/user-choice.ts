@@ -17,11 +17,11 @@ const PAGE = 100;
 /** The given Users' counts and the one the run writes to. */
 export async function chooseUser(client: HttpClient, userIds: readonly string[]): Promise<UserChoice> {
   // The fewest a User's list was read to its end with: a count past it can only lose, so it stops there.
-  const fewest = { complete: Number.POSITIVE_INFINITY };
+  let fewestComplete = Number.POSITIVE_INFINITY;
   const counts = await Promise.all(
     userIds.map(async (userId) => {
-      const count = await countBanks(client, userId, () => fewest.complete);
-      if (count.complete) fewest.complete = Math.min(fewest.complete, count.banks);
+      const count = await countBanks(client, userId, () => fewestComplete);
+      if (count.complete) fewestComplete = Math.min(fewestComplete, count.banks);
       return count;
     }),
   );

@@ -115,10 +115,18 @@ export function lastWholeWalk(t: Probe, list: ListOf): WalkResult | undefined {
 export function knownListSize(t: Probe, list: ListOf): number | undefined {
   const exact = lastWholeWalk(t, list);
   if (exact !== undefined) return exact.items.length;
-  const whole = lastWholeWalk(t, { path: list.path, ...(list.auth ? { auth: list.auth } : {}) });
+  const whole = lastWholeWalk(t, unfiltered(list));
   if (whole === undefined) return undefined;
+  return itemsOn(list, whole.items).length;
+}
+
+/** The caller's whole list the list is a part of: its path, unfiltered, read by the same caller. */
+const unfiltered = (list: ListOf): ListOf => ({ path: list.path, ...(list.auth ? { auth: list.auth } : {}) });
+
+/** Of a whole list's items, those whose fields equal the list's filters (its query but limit and cursor). */
+function itemsOn(list: ListOf, items: readonly unknown[]): unknown[] {
   const filters = Object.entries(list.query ?? {}).filter(([name, value]) => value !== undefined && name !== 'limit' && name !== 'cursor');
-  return whole.items.filter((item) => filters.every(([name, value]) => fieldOf(item, name) === String(value))).length;
+  return items.filter((item) => filters.every(([name, value]) => fieldOf(item, name) === String(value)));
 }
 
 /**
@@ -130,11 +138,7 @@ export function listSizeAtLeast(t: Probe, list: ListOf): number | undefined {
   const known = knownListSize(t, list);
   if (known !== undefined) return known;
   const own = entryOf(t, list).widest?.ids;
-  const whole = entryOf(t, { path: list.path, ...(list.auth ? { auth: list.auth } : {}) }).widest?.walk;
-  const filters = Object.entries(list.query ?? {}).filter(([name, value]) => value !== undefined && name !== 'limit' && name !== 'cursor');
-  const inWhole =
-    whole === undefined
-      ? undefined
-      : new Set(idsOf(whole.items.filter((item) => filters.every(([name, value]) => fieldOf(item, name) === String(value))))).size;
+  const whole = entryOf(t, unfiltered(list)).widest?.walk;
+  const inWhole = whole === undefined ? undefined : new Set(idsOf(itemsOn(list, whole.items))).size;
   return own === undefined && inWhole === undefined ? undefined : Math.max(own ?? 0, inWhole ?? 0);
 }

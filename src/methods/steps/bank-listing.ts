@@ -36,10 +36,9 @@ export async function listBanksOf(
  * Items a proof reads of a User's list: PROOF_ITEM_BUDGET, or the part a run can place its writes in
  * (list-data.ts placedItemBudget: what a few seconds of pages cover) for a User the run writes to when
  * the caller's whole list did not end within the run's budget for it: that User's list gathers every
- * earlier run's writes. A
- * newest-first list shows the run's writes on its first page; an oldest-first list of more puts them
- * past any run's reach at a cost that does not grow with what earlier runs left, and the proof says
- * how far it read instead.
+ * earlier run's writes. A newest-first list shows the run's writes on its first page; an
+ * oldest-first list of more puts them past any run's reach at a cost that does not grow with what
+ * earlier runs left, and the proof says how far it read instead.
  */
 export async function listingBudget(t: Probe, user: string): Promise<number> {
   return user !== (await quietUser(t)) && (await wholeListTooLarge(t)) ? placedItemBudget(t) : PROOF_ITEM_BUDGET;
