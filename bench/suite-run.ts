@@ -6,9 +6,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startReference } from '../src/lab/server.js';
+import { startReference, type RunningReference } from '../src/lab/server.js';
 import type { Results } from '../src/results/results.js';
-import { timedCliRun } from './cli-process.js';
+import { timedCliRun, type TimedCliRun } from './cli-process.js';
 import { longestChains, type RunChains } from './request-chains.js';
 
 export interface SuiteRunFigures {
@@ -31,6 +31,33 @@ export interface SuiteRunFigures {
   cpuMs?: number;
 }
 
+/**
+ * One default CLI run against `reference` as caller A on the given Users and caller B on its first,
+ * tokens through the environment as README asks of users (a token flag draws the CLI's warning).
+ */
+export function cliRunAgainst(
+  reference: RunningReference,
+  userIds: readonly string[],
+  reportDir: string,
+  options: { concurrency?: number; timeoutMs?: number } = {},
+): Promise<TimedCliRun> {
+  const args = [
+    '--base-url',
+    reference.url,
+    '--user-id',
+    userIds.join(','),
+    '--user-id-b',
+    reference.callers.b.userIds[0] as string,
+    ...(options.concurrency ? ['--concurrency', String(options.concurrency)] : []),
+  ];
+  return timedCliRun(
+    args,
+    reportDir,
+    { CONFORMANCE_TOKEN: reference.callers.a.token, CONFORMANCE_TOKEN_B: reference.callers.b.token },
+    options.timeoutMs ?? 300_000,
+  );
+}
+
 export async function suiteRun(options: {
   latencyMs: number;
   extraBanks?: number;
@@ -48,23 +75,12 @@ export async function suiteRun(options: {
     ...(options.variation !== undefined ? { variation: options.variation } : {}),
   });
   const reportDir = mkdtempSync(join(tmpdir(), 'blc-bench-'));
-  const args = [
-    '--base-url',
-    reference.url,
-    '--user-id',
-    (options.userIndexes ?? [0]).map((i) => reference.callers.a.userIds[i] as string).join(','),
-    '--user-id-b',
-    reference.callers.b.userIds[0] as string,
-    ...(options.concurrency ? ['--concurrency', String(options.concurrency)] : []),
-  ];
+  const userIds = (options.userIndexes ?? [0]).map((i) => reference.callers.a.userIds[i] as string);
   try {
-    // Tokens through the environment, as README asks of users (a token flag draws the CLI's warning).
-    const { seconds, exitCode, results, cpuMs } = await timedCliRun(
-      args,
-      reportDir,
-      { CONFORMANCE_TOKEN: reference.callers.a.token, CONFORMANCE_TOKEN_B: reference.callers.b.token },
-      options.timeoutMs ?? 300_000,
-    );
+    const { seconds, exitCode, results, cpuMs } = await cliRunAgainst(reference, userIds, reportDir, {
+      ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    });
     const requests = Object.values(reference.requestCounts).reduce((a, b) => a + b, 0);
     const chains = options.chains === true ? { chains: longestChains(join(reportDir, 'traffic.har'), 5) } : {};
     return {

@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startReference } from '../src/lab/server.js';
-import { timedCliRun } from './cli-process.js';
+import { cliRunAgainst } from './suite-run.js';
 
 export interface WritesPerRun {
   first: number;
@@ -24,12 +24,7 @@ export async function writesPerRun(): Promise<WritesPerRun> {
   try {
     const user = reference.callers.a.userIds[EMPTY_USER] as string;
     const once = async (): Promise<{ created: number; exitCode: number | null }> => {
-      const { exitCode, results } = await timedCliRun(
-        ['--base-url', reference.url, '--user-id', user, '--user-id-b', reference.callers.b.userIds[0] as string],
-        mkdtempSync(join(tmpdir(), 'blc-writes-')),
-        { CONFORMANCE_TOKEN: reference.callers.a.token, CONFORMANCE_TOKEN_B: reference.callers.b.token },
-        300_000,
-      );
+      const { exitCode, results } = await cliRunAgainst(reference, [user], mkdtempSync(join(tmpdir(), 'blc-writes-')));
       return { created: results.created.length, exitCode };
     };
     const first = await once();
