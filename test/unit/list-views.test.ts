@@ -76,6 +76,21 @@ describe('an item listed before and after a walk is in it', () => {
     expect(breaks.map((b) => [b.relation, b.field])).toEqual([['item-in-every-view', 'id']]);
   });
 
+  test("an item only status-filtered walks showed breaks the status filter, in a User's list as in the whole one", () => {
+    const inactive = bank('b3', 'u1', 'inactive');
+    const hidden = [bank('b1'), bank('b2', 'u2')];
+    const { breaks } = relationsOf(
+      walkAt(0, [[inactive]], { filters: { status: 'inactive' } }),
+      walkAt(2_000, [[bank('b1')]], { filters: { user_id: 'u1' } }),
+      walkAt(2_100, [hidden]),
+      walkAt(3_000, [[inactive]], { filters: { status: 'inactive' } }),
+    );
+    expect(breaks.map((b) => [b.relation, b.field])).toEqual([
+      ['item-in-every-view', 'status'],
+      ['item-in-every-view', 'status'],
+    ]);
+  });
+
   test('holds for what a conformant server may do', () => {
     const created = bank('new');
     const { breaks, judged } = relationsOf(

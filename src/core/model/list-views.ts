@@ -244,7 +244,7 @@ export class ListViews<E> {
       if (missing.length === 0) continue;
       breaks.push({
         relation: 'item-in-every-view',
-        field: userId !== undefined ? 'user_id' : status !== undefined ? 'status' : this.onlyFilteredOn(caller, missing),
+        field: this.missedBy(caller, walk, missing),
         walk,
         message: `${describeWalk(walk)} ended complete without ${missing.length} of the ${stable} User Banks that matched it and that the caller's views listed both before it began (settled) and after it ended: ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', ...' : ''}`,
         expected: `all ${stable} User Banks with ${describeFilters(walk.filters)} listed throughout`,
@@ -255,12 +255,15 @@ export class ListViews<E> {
   }
 
   /**
-   * Which filter alone showed the items a walk without filters left out: a whole list that holds less
-   * than a filtered view of it breaks that filter's meaning (a filter keeps only, 4.2: the whole list
-   * is every filtered view's superset); items other walks showed too are the cursor's to answer for.
+   * Which statement a walk that left items out breaks. A filter the walk did not ask for, when every
+   * walk without it left the same items out while walks with it showed them: a view holding less than
+   * a filtered view of it breaks that filter's meaning (a filter keeps only, 4.2: a view is the superset
+   * of its views filtered further), whatever other filter the walk had. Else the walk's own filter
+   * (the filtered list is the whole list restricted), and a walk without one: its cursor.
    */
-  private onlyFilteredOn(caller: ViewCaller, ids: readonly string[]): 'status' | 'user_id' | 'id' {
+  private missedBy(caller: ViewCaller, walk: ListWalk<E>, ids: readonly string[]): 'status' | 'user_id' | 'id' {
     for (const field of ['status', 'user_id'] as const) {
+      if (walk.filters[field] !== undefined) continue;
       const withoutIt = new Set(
         this.bankWalks(caller)
           .filter((w) => w.filters[field] === undefined)
@@ -268,7 +271,7 @@ export class ListViews<E> {
       );
       if (ids.every((id) => !withoutIt.has(id))) return field;
     }
-    return 'id';
+    return walk.filters.user_id !== undefined ? 'user_id' : walk.filters.status !== undefined ? 'status' : 'id';
   }
 
   private setOnWholeWalk(judged: Record<RelationName, number>): ViewBreak<E>[] {

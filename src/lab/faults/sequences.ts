@@ -150,7 +150,8 @@ export const sequenceFaults = [
     description:
       'Businesses onboarded after a storage migration (every caller but the first) are listed by a new query whose cursor points at the next item instead of the last one shown, and whose page starts after it: the first item after every page boundary is lost, for those businesses only',
     breaks: 'list_user_banks.cursor',
-    alsoBreaks: ['list_user_banks.status_filter'],
+    // Every list of those businesses loses items, filtered by a User or a status as well.
+    alsoBreaks: ['list_user_banks.status_filter', 'list_user_banks.user_id_filter'],
     caughtBy: 'sequences.views.agree',
     bends: {
       'list.start': (start, { state, caller, rows }) =>
