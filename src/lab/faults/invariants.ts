@@ -93,6 +93,7 @@ export const invariantFaults = [
     description:
       'a next_cursor issued for a filtered list is refused with 400 when passed back: the cursor decoder checks it against the unfiltered scope',
     breaks: 'list_user_banks.cursor',
+    alsoBreaks: ['list.next_cursor'],
     caughtBy: 'http.served-not-refused',
     bends: {
       'list.instead': (instead, scene) =>
@@ -107,6 +108,7 @@ export const invariantFaults = [
     description:
       "cursors are spelled for people, the last row's created_at before the position (2026-11-26T10:15:30.123Z_...), and a pagination middleware reads the cursor from the raw query string itself, splitting on & and = without percent-decoding: a cursor passed back with its colons percent-encoded (%3A, as a client encodes a query value) is refused with 400, the same cursor with its colons raw is served",
     breaks: 'list_user_banks.cursor',
+    alsoBreaks: ['list.next_cursor'],
     caughtBy: 'http.served-not-refused',
     bends: {
       'list.answer': (answer) => {
@@ -131,6 +133,7 @@ export const invariantFaults = [
     description:
       'the content-negotiation middleware tests the Accept header with a regular expression (json, or a wildcard) and reads an absent header as the empty string: a request with no Accept, which takes any media type (RFC 9110 12.5.1), is answered 406 Not Acceptable',
     breaks: 'list_user_banks.operation',
+    alsoBreaks: ['get_user.operation', 'list_rfp_registrations.operation', 'create_user_bank.operation'],
     caughtBy: 'http.served-not-refused',
     bends: { 'exchange.answered': (answered, scene) => answered || refusedAsNotAcceptable(scene) },
   },

@@ -100,6 +100,7 @@ export const listsFaults = [
     description:
       'GET /user_banks takes the filters of a page after a cursor from the cursor, not from the request: a cursor of a status=X walk sent with status=Y lists X',
     breaks: 'list_user_banks.status_filter',
+    alsoBreaks: ['list_user_banks.user_id_filter'],
     caughtBy: 'pagination.cursor.other-filter',
     bends: {
       'list.query': (query, scene) => {

@@ -14,7 +14,7 @@ export const replayFaults = [
     description:
       'the auth middleware guards the exact paths, while the router also serves a path with a trailing slash (strict routing off); such a request reaches the handler with no credentials checked, as the first caller',
     breaks: 'auth.required.list_user_banks',
-    alsoBreaks: ['auth.required.get_user'],
+    alsoBreaks: ['auth.required.get_user', 'auth.required.list_rfp_registrations', 'auth.required.create_user_bank'],
     caughtBy: 'replay.refused-credentials-get-no-data',
     bends: { 'route.alias': foldedRoute((path) => (path.endsWith('/') && path !== '/' ? path.slice(0, -1) : path)) },
   },
@@ -23,7 +23,7 @@ export const replayFaults = [
     description:
       'the router merges empty path segments (as a proxy with merge_slashes does) while the auth middleware guards the exact paths: //user_banks reaches the list handler with no credentials checked, as the first caller',
     breaks: 'auth.required.list_user_banks',
-    alsoBreaks: ['auth.required.get_user'],
+    alsoBreaks: ['auth.required.get_user', 'auth.required.list_rfp_registrations', 'auth.required.create_user_bank'],
     caughtBy: 'replay.refused-credentials-get-no-data',
     bends: { 'route.alias': foldedRoute((path) => path.replace(/\/{2,}/g, '/')) },
   },
@@ -32,7 +32,7 @@ export const replayFaults = [
     description:
       'the router matches paths case-insensitively while the auth middleware compares them exactly: /USER_BANKS reaches the list handler with no credentials checked, as the first caller',
     breaks: 'auth.required.list_user_banks',
-    alsoBreaks: ['auth.required.get_user'],
+    alsoBreaks: ['auth.required.get_user', 'auth.required.list_rfp_registrations', 'auth.required.create_user_bank'],
     caughtBy: 'replay.refused-credentials-get-no-data',
     bends: { 'route.alias': foldedRoute((path) => path.toLowerCase()) },
   },
@@ -41,7 +41,7 @@ export const replayFaults = [
     description:
       'the router decodes percent-encoded unreserved characters (RFC 3986 6.2.2.2) after the auth middleware matched the raw path: /%75ser_banks reaches the list handler with no credentials checked, as the first caller',
     breaks: 'auth.required.list_user_banks',
-    alsoBreaks: ['auth.required.get_user'],
+    alsoBreaks: ['auth.required.get_user', 'auth.required.list_rfp_registrations', 'auth.required.create_user_bank'],
     caughtBy: 'replay.refused-credentials-get-no-data',
     bends: {
       // Percent-encoded unreserved characters decoded before routing (RFC 3986 6.2.2.2), after the guard looked.
@@ -57,7 +57,7 @@ export const replayFaults = [
     description:
       'the router strips Servlet-style ;parameters from path segments while the auth middleware matches the path as sent: /user_banks;v=1 reaches the list handler with no credentials checked, as the first caller',
     breaks: 'auth.required.list_user_banks',
-    alsoBreaks: ['auth.required.get_user'],
+    alsoBreaks: ['auth.required.get_user', 'auth.required.list_rfp_registrations', 'auth.required.create_user_bank'],
     caughtBy: 'replay.refused-credentials-get-no-data',
     bends: { 'route.alias': foldedRoute((path) => path.replace(/;[^/]*/g, '')) },
   },
@@ -66,7 +66,7 @@ export const replayFaults = [
     description:
       'the auth middleware lets HEAD through as a safe method, and the router serves HEAD with the GET handler (as most frameworks do): HEAD /user_banks without credentials answers 200, as the first caller',
     breaks: 'auth.required.list_user_banks',
-    alsoBreaks: ['auth.required.get_user'],
+    alsoBreaks: ['auth.required.get_user', 'auth.required.list_rfp_registrations'],
     caughtBy: 'replay.refused-credentials-get-no-data',
     bends: {
       // The middleware lets HEAD through as a "safe" method while the router maps it to the GET handler.
