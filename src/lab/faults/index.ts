@@ -60,12 +60,6 @@ export function faultNamed(name: FaultName): Fault & { name: FaultName } {
   return fault as Fault & { name: FaultName };
 }
 
-export function blindSpotNamed(name: BlindSpotName): BlindSpotFault & { name: BlindSpotName } {
-  const fault = blindByName.get(name);
-  if (!fault) throw new Error(`unknown blind spot "${name}"; known: ${blindSpots.map((f) => f.name).join(', ')}`);
-  return fault as BlindSpotFault & { name: BlindSpotName };
-}
-
 /** A fault's modifiers, caught or blind spot. */
 export function bendsOf(name: AnyFaultName): Fault['bends'] {
   const fault = byName.get(name) ?? blindByName.get(name);
