@@ -6,7 +6,7 @@
  */
 import { conformanceCheck, inSuite } from '../src/harness/check.js';
 import { fittedWindow } from '../src/harness/fitted-window.js';
-import { settleMsOf } from '../src/harness/settle.js';
+import { wholeSettleMs } from '../src/harness/settings.js';
 import type { ViewCaller } from '../src/core/model/list-views.js';
 import { secondCaller } from '../src/methods/steps/caller-b.js';
 import { closingWalks } from '../src/methods/steps/closing-views.js';
@@ -49,7 +49,7 @@ conformanceCheck(
     // walks are made again after the whole window and still find one (a replica slower than any
     // write of the run showed must not fail a conformant server).
     const fitted = fittedWindow(t.run.client, t.settings);
-    const whole = settleMsOf(t);
+    const whole = wholeSettleMs(t.settings);
     let judgement = await judgeAfter(Math.min(fitted.ms, whole));
     let window = fitted.ms < whole ? { ms: fitted.ms, why: fitted.why } : { ms: whole, why: 'the settle window' };
     // The run-wide invariants' breaks seen only within the fitted window are made final the same way.

@@ -19,8 +19,6 @@ import { fittedWindow, lagLogs } from './fitted-window.js';
 import type { Probe } from './probe.js';
 import { wholeSettleMs } from './settings.js';
 
-export const settleMsOf = (t: Probe): number => wholeSettleMs(t.settings);
-
 /** Waits until the absence window has passed since `answeredAt` (Date.now()), so an absence read after it is final. */
 export async function untilAbsenceSettled(t: Probe, answeredAt: number): Promise<void> {
   const left = answeredAt + fittedWindow(t.run.client, t.settings).ms - Date.now();
@@ -51,7 +49,7 @@ export async function untilListed<L extends Timed>(
   read: (after: number) => Promise<L>,
   shows: (listing: L) => boolean,
 ): Promise<Awaited<L>> {
-  const deadline = answeredAt + settleMsOf(t);
+  const deadline = answeredAt + wholeSettleMs(t.settings);
   let after = answeredAt;
   let missed = false;
   for (let backoff = 100; ; backoff = Math.min(backoff * 2, 1_000)) {
@@ -73,13 +71,13 @@ export async function untilListed<L extends Timed>(
 
 /** Waits until the settle window has passed since `answeredAt` (Date.now()), so an absence read after it is final. */
 export async function untilSettled(t: Probe, answeredAt: number): Promise<void> {
-  const left = answeredAt + settleMsOf(t) - Date.now();
+  const left = answeredAt + wholeSettleMs(t.settings) - Date.now();
   if (left > 0) await sleep(left);
 }
 
 /** The warning for a write that took more than half the window to be listed: the window is close to too short. */
 export function slowListingWarning(t: Probe, lagMs: number | undefined): string | undefined {
-  const settle = settleMsOf(t);
+  const settle = wholeSettleMs(t.settings);
   if (lagMs === undefined || lagMs <= settle / 2) return undefined;
   return `a write took about ${Math.round(lagMs)} ms to be listed, more than half the settle window (--settle-ms ${settle}); a slower replica would make its checks fail: raise --settle-ms`;
 }

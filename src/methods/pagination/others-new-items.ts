@@ -13,7 +13,7 @@
  */
 import { parseIso8601DateTime } from '../../core/domain/iso8601.js';
 import type { Probe } from '../../harness/probe.js';
-import { settleMsOf } from '../../harness/settle.js';
+import { wholeSettleMs } from '../../harness/settings.js';
 import { fieldOf, idOf } from './ids.js';
 import type { WalkResult } from './walker.js';
 
@@ -25,7 +25,7 @@ export function youngByOthers(t: Probe, first: WalkResult, items: Iterable<unkno
   const began = Date.parse(first.evidence?.[0]?.headers.date ?? '');
   if (Number.isNaN(began)) return () => false;
   // The Date header counts whole seconds: the walk began within the second it names.
-  const since = began - settleMsOf(t);
+  const since = began - wholeSettleMs(t.settings);
   const ownIds = t.run.client.createdIds;
   const young = new Set<string>();
   for (const item of items) {

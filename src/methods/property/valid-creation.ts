@@ -11,6 +11,7 @@ import { describeViolations, validate } from '../../contract/schema/validator.js
 import { parseIso8601DateTime, sameInstant } from '../../core/domain/iso8601.js';
 import { violatedRequirements } from '../../contract/schema/violated-requirements.js';
 import type { Probe } from '../../harness/probe.js';
+import { wholeSettleMs } from '../../harness/settings.js';
 import { slowListingWarning, untilListed } from '../../harness/settle.js';
 import { idOf, listBanksSince, listingBudget, notPlaced } from '../steps/bank-listing.js';
 import type { Verdict } from './run-property.js';
@@ -218,7 +219,7 @@ export async function judgePersisted(t: Probe, sent: Creation): Promise<Verdict>
     if (!listing.complete) return vacuous(notPlaced(listing));
     return {
       ok: false,
-      problem: `the created User Bank ${id} is not in GET /user_banks?user_id=... (${listing.banks.length} banks listed for that user) ${Math.round((Date.now() - sent.answeredAt) / 1000)} s after its creation was answered (settle window --settle-ms ${t.settings.settleMs ?? 5000})`,
+      problem: `the created User Bank ${id} is not in GET /user_banks?user_id=... (${listing.banks.length} banks listed for that user) ${Math.round((Date.now() - sent.answeredAt) / 1000)} s after its creation was answered (settle window --settle-ms ${wholeSettleMs(t.settings)})`,
       expected: `bank ${id} listed once`,
       actual: 'not listed',
       exchange: sent.exchange,
