@@ -8,7 +8,7 @@ import { isHttpError } from '../../http/errors.js';
 import { isServerError, isSuccess, type Exchange } from '../../http/exchange.js';
 import type { Probe } from '../../harness/probe.js';
 import { slowListingWarning, untilListed } from '../../harness/settle.js';
-import { idOf, listBanksSince, listingBudget, notPlaced } from '../steps/bank-listing.js';
+import { idOf, listBanksSince, notPlaced } from '../steps/bank-listing.js';
 import type { Verdict } from './run-property.js';
 
 export const describeBodies = (bodies: CreateBody[]): string =>
@@ -68,7 +68,7 @@ export async function judgeConcurrentCreation(
   const { listing, lagMs } = await untilListed(
     t,
     answeredAt,
-    async (after) => listBanksSince(t, bodies[0]?.user_id as string, after, await listingBudget(t, bodies[0]?.user_id as string)),
+    (after) => listBanksSince(t, bodies[0]?.user_id as string, after),
     (l) => {
       const listed = countListed(l.banks);
       return !l.complete || [...byId.keys()].every((id) => listed.has(id));

@@ -13,7 +13,7 @@ import { violatedRequirements } from '../../contract/schema/violated-requirement
 import type { Probe } from '../../harness/probe.js';
 import { wholeSettleMs } from '../../harness/settings.js';
 import { slowListingWarning, untilListed } from '../../harness/settle.js';
-import { idOf, listBanksSince, listingBudget, notPlaced } from '../steps/bank-listing.js';
+import { idOf, listBanksSince, notPlaced } from '../steps/bank-listing.js';
 import type { Verdict } from './run-property.js';
 import type { Sent } from './send-cache.js';
 
@@ -211,7 +211,7 @@ export async function judgePersisted(t: Probe, sent: Creation): Promise<Verdict>
   const { listing, lagMs } = await untilListed(
     t,
     sent.answeredAt,
-    async (after) => listBanksSince(t, sent.input.user_id, after, await listingBudget(t, sent.input.user_id)),
+    (after) => listBanksSince(t, sent.input.user_id, after),
     (l) => !l.complete || l.banks.some((bank) => idOf(bank) === id),
   );
   const found = listing.banks.filter((bank) => idOf(bank) === id);

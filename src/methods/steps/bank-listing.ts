@@ -57,18 +57,20 @@ export function listingOf(result: WalkResult, userId: string, startedAt: number)
 export const notPlaced = (listing: BankListing): string =>
   `GET /user_banks?user_id=... was read to ${listing.walk.items.length} items, not to its end (${listing.walk.detail ?? listing.walk.end}), and the creations are not among them: an oldest-first list puts them past the part a run can read`;
 
-/** The latest listing of each User in this run, when it began (Date.now()), and the items it may read. */
-const latestListing = perRun(() => new Map<string, { startedAt: number; listing: Promise<BankListing>; budget: number }>());
+/** The latest listing of each User in this run, and when it began (Date.now()). */
+const latestListing = perRun(() => new Map<string, { startedAt: number; listing: Promise<BankListing> }>());
 
 /**
  * A listing of the User's banks that began after `after` (Date.now()): the latest one is reused when
  * it did, so the judges of 25 creations answered before one listing share it instead of walking the
- * list 25 times (a User with 5,000 banks 50 ms away: 2.5 s a walk).
+ * list 25 times (a User with 5,000 banks 50 ms away: 2.5 s a walk). It reads as far as the User's
+ * listing budget (listingBudget), the same for every listing of that User in a run.
  */
-export function listBanksSince(t: Probe, userId: string, after: number, budget: number = PROOF_ITEM_BUDGET): Promise<BankListing> {
+export async function listBanksSince(t: Probe, userId: string, after: number): Promise<BankListing> {
+  const budget = await listingBudget(t, userId);
   const byUser = latestListing(t.run.client);
   const latest = byUser.get(userId);
-  if (latest && latest.startedAt > after && latest.budget >= budget) return latest.listing;
+  if (latest && latest.startedAt > after) return latest.listing;
   // A whole walk of the User's list another check began after `after` (a filter walk of the
   // pagination checks, another proof's) serves; when it does not end complete, a walk of its own
   // follows, said to begin when that one did (earlier than it does: a poller then asks again, never
@@ -81,13 +83,13 @@ export function listBanksSince(t: Probe, userId: string, after: number, budget: 
       (result) => (result.end === 'complete' ? listingOf(result, userId, startedAt) : listBanksOf(t, userId, startedAt, budget)),
       () => listBanksOf(t, userId, startedAt, budget),
     );
-    byUser.set(userId, { startedAt, listing, budget });
+    byUser.set(userId, { startedAt, listing });
     return listing;
   }
   // Until it begins, the listing serves every judge that asks (it will begin after their writes'
   // answers): a big list's waits for the run's writes in flight, so the judges of the creations sent
   // side by side share one walk instead of one each (1,000 pages each on a 100,000-bank User).
-  const entry = { startedAt: Number.POSITIVE_INFINITY, listing: Promise.resolve(undefined as unknown as BankListing), budget };
+  const entry = { startedAt: Number.POSITIVE_INFINITY, listing: Promise.resolve(undefined as unknown as BankListing) };
   entry.listing = (async () => {
     if (isBig(t, list)) await writesPaused(t);
     entry.startedAt = Date.now();

@@ -75,7 +75,7 @@ export async function listingAfterWrites(t: Probe, user: string = t.settings.use
     endedAt = client.lastWriteEndedAt;
   }
   // Any listing begun at the deadline or later will do (listBanksSince takes those begun after `after`).
-  return listBanksSince(t, user, endedAt + fittedWindow(t.run.client, t.settings).ms - 1, await listingBudget(t, user));
+  return listBanksSince(t, user, endedAt + fittedWindow(t.run.client, t.settings).ms - 1);
 }
 
 /** Ids of a listing's banks (those with a string or number id). */
