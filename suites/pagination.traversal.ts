@@ -5,7 +5,7 @@
  */
 import { difference, duplicatesIn, idsOf, sample } from '../src/methods/pagination/ids.js';
 import { listData, totalAtLeast } from '../src/methods/pagination/list-data.js';
-import { MIXED_MEAN_PAGE_SIZE } from '../src/methods/pagination/mixed-page-sizes.js';
+import { mixedMeanPageFor } from '../src/methods/pagination/mixed-page-sizes.js';
 import {
   everyWalk,
   mixedWalk,
@@ -295,7 +295,7 @@ conformanceCheck(
     const { data, total } = await totalAtLeast(t, ITEMS_FOR_TRAVERSAL);
     if (!mixedWalkFits(total, data))
       return t.skip(
-        `the list holds ${total} User Banks: a walk at pages of about ${MIXED_MEAN_PAGE_SIZE} would take more than ${data.smallWalkPages} pages, the most one walk may take on this target`,
+        `the list holds ${total} User Banks: a walk at pages of about ${mixedMeanPageFor(total)} would take more than ${data.smallWalkPages} pages, the most one walk may take on this target`,
       );
     const { result } = await mixedWalk(t, total);
     const sizes = result.pages.map((p) => p.askedLimit ?? '?').join(', ');

@@ -27,5 +27,5 @@ export function mixedPageSizes(seed: number, most: number = MAX_PAGE_SIZE): (pag
  */
 export const mixedMostFor = (total: number): number => Math.max(2, Math.min(MAX_PAGE_SIZE, Math.ceil(total / 4)));
 
-/** The mean page size of such a walk: a page cap planned for it holds the list at this size with room to spare. */
-export const MIXED_MEAN_PAGE_SIZE = (1 + MAX_PAGE_SIZE) / 2;
+/** The mean page size of such a walk over `total` items: a page cap planned for it holds the list at this size with room to spare. */
+export const mixedMeanPageFor = (total: number): number => (1 + mixedMostFor(total)) / 2;

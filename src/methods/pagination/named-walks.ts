@@ -8,7 +8,7 @@ import type { Exchange } from '../../http/exchange.js';
 import type { Probe } from '../../harness/probe.js';
 import { filterPlans, type FilterPlan } from './filter-plans.js';
 import { listData, pagedList, timeCapFor, type ListData } from './list-data.js';
-import { MIXED_MEAN_PAGE_SIZE, mixedMostFor, mixedPageSizes } from './mixed-page-sizes.js';
+import { mixedMeanPageFor, mixedMostFor, mixedPageSizes } from './mixed-page-sizes.js';
 import { USER_BANKS, filterLimitFor, pageCapFor, smallLimitsFor } from './plan.js';
 import { sharedWalk } from './shared-walks.js';
 import type { WalkResult } from './walker.js';
@@ -45,8 +45,8 @@ export const repeatWalk = async (t: Probe, total: number): Promise<NamedWalk> =>
     expectedItems: total,
   }).then((result) => ({ label: 'limit=100 (again)', limit: 100, result }));
 
-/** Whether a walk of changing page sizes fits this target's walk budget (its mean page is about 50). */
-export const mixedWalkFits = (total: number, data: ListData): boolean => Math.ceil(total / MIXED_MEAN_PAGE_SIZE) <= data.smallWalkPages;
+/** Whether a walk of changing page sizes fits this target's walk budget (its pages average mixedMeanPageFor). */
+export const mixedWalkFits = (total: number, data: ListData): boolean => Math.ceil(total / mixedMeanPageFor(total)) <= data.smallWalkPages;
 
 const mixedPlannedPage = (total: number): number => Math.max(1, Math.min(10, Math.floor(mixedMostFor(total) / 5)));
 
