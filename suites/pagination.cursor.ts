@@ -6,7 +6,7 @@
 import { isClientError, isServerError, isSuccess, type Exchange } from '../src/http/exchange.js';
 import { invalidCursors } from '../src/methods/pagination/bad-inputs.js';
 import { fieldOf, idsOf } from '../src/methods/pagination/ids.js';
-import { totalAtLeast } from '../src/methods/pagination/list-data.js';
+import { callersWholeList, totalAtLeast } from '../src/methods/pagination/list-data.js';
 import { ITEMS_FOR_TRAVERSAL, USER_BANKS } from '../src/methods/pagination/plan.js';
 import { once } from '../src/methods/pagination/shared-walks.js';
 import { MAX_PAGE_SIZE, readEnvelope } from '../src/methods/pagination/walker.js';
@@ -97,7 +97,7 @@ conformanceCheck(
     for (const name of ['status', 'user_id'] as const) {
       const counts = new Map<string, number>();
       // The values are taken from the caller's whole list as far as it was read, when it was read in part.
-      for (const item of (data.whole ?? data.reference).items) {
+      for (const item of callersWholeList(data).items) {
         const value = fieldOf(item, name);
         if (typeof value === 'string') counts.set(value, (counts.get(value) ?? 0) + 1);
       }

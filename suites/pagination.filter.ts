@@ -7,7 +7,7 @@
 import { isSuccess } from '../src/http/exchange.js';
 import { filterPlans, type FilterName, type FilterPlan } from '../src/methods/pagination/filter-plans.js';
 import { difference, fieldOf, idsOf, pageOfEachItem, sample } from '../src/methods/pagination/ids.js';
-import { totalAtLeast, type ListData } from '../src/methods/pagination/list-data.js';
+import { callersWholeList, totalAtLeast, type ListData } from '../src/methods/pagination/list-data.js';
 import { filteredWalk, pinned, pinnedPage, type NamedWalk } from '../src/methods/pagination/named-walks.js';
 import { USER_BANKS } from '../src/methods/pagination/plan.js';
 import { existedThroughout } from '../src/methods/pagination/stable-items.js';
@@ -227,7 +227,9 @@ conformanceCheck(
   async (t) => {
     const { data } = await totalAtLeast(t, 1);
     const listed = new Set(
-      (data.whole ?? data.reference).items.map((item) => fieldOf(item, 'user_id')).filter((v): v is string => typeof v === 'string'),
+      callersWholeList(data)
+        .items.map((item) => fieldOf(item, 'user_id'))
+        .filter((v): v is string => typeof v === 'string'),
     );
     const real = listed.has(t.settings.userIdA) ? t.settings.userIdA : [...listed][0];
     if (real === undefined || real.length < 2)

@@ -10,7 +10,7 @@
 import { isClientError, isServerError, isSuccess, type Exchange } from '../src/http/exchange.js';
 import { ABOVE_MAX_LIMITS, OUT_OF_RANGE_LIMITS } from '../src/methods/pagination/bad-inputs.js';
 import { difference, idsOf, sample } from '../src/methods/pagination/ids.js';
-import { listData, totalAtLeast, wholeListItems } from '../src/methods/pagination/list-data.js';
+import { callersWholeList, listData, totalAtLeast } from '../src/methods/pagination/list-data.js';
 import { pinned, pinnedPage, smallWalks, walkWithoutLimit, type NamedWalk } from '../src/methods/pagination/named-walks.js';
 import { ITEMS_FOR_DEFAULT, ITEMS_FOR_TRAVERSAL, USER_BANKS } from '../src/methods/pagination/plan.js';
 import { once } from '../src/methods/pagination/shared-walks.js';
@@ -60,7 +60,7 @@ conformanceCheck(
     }
     // The page is of the caller's whole list: it is held against the walk of that list, read to its
     // end or as far as the run read it (list-data.ts).
-    const whole = data.whole ?? data.reference;
+    const whole = callersWholeList(data);
     if (more) {
       return t.passed(
         `without a limit the first page holds 100 User Banks and points to more (the caller's list held ${data.whole ? `more than ${whole.items.length}` : data.total} when walked${data.created > 0 ? `; the suite created ${data.created} to have more than 100` : ''})`,
@@ -206,7 +206,7 @@ conformanceCheck(
       });
     // The answers above are of the caller's whole list, which may hold more than the list walked without a limit.
     const data = await listData(t);
-    const most = Math.max(total, wholeListItems(data));
+    const most = Math.max(total, callersWholeList(data).items.length);
     if (most < ITEMS_FOR_DEFAULT) {
       return t.skip(
         `no answer held more than 100 items, but the list holds only ${total} User Banks so none could: ${data.shortfall ?? `needs ${ITEMS_FOR_DEFAULT}`}`,

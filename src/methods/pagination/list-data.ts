@@ -222,5 +222,5 @@ const settled =
     };
   };
 
-/** The items the caller's whole list is known to hold more than 100 of: read to its end, or as far as the run read it. */
-export const wholeListItems = (data: ListData): number => (data.whole ?? data.reference).items.length;
+/** The caller's whole list as the run read it: to its end (the reference walk), or as far as the run's budget for it allowed. */
+export const callersWholeList = (data: ListData): WalkResult => data.whole ?? data.reference;
