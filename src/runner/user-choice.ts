@@ -3,7 +3,8 @@
  * every run's User Banks. `--user-id A,B,C` names several Users of the caller; before any check, each
  * one's list is counted (GET /user_banks?user_id=..., pages of 100, side by side, up to COUNT_ITEMS
  * each, and no further than the fewest another User's list ended with: past either a list is only
- * "larger"), and the run writes to the one with the fewest, the first given on a tie. The run says which, and why, in results.json target.userChoice and the summary.
+ * "larger"), and the run writes to the one with the fewest, the first given on a tie. The run says
+ * which, and why, in results.json target.userChoice and the summary.
  */
 import type { HttpClient } from '../http/client.js';
 import { isSuccess } from '../http/exchange.js';
